@@ -1,0 +1,216 @@
+/**
+ * One namespace's database: its graph, its single writer, and the read and write verbs the library
+ * offers. Writes return promises that settle at commit; reads are synchronous against the live graph.
+ */
+import { EngineError } from './errors.js';
+import { Graph } from './graph/graph.js';
+import {
+  degreeOf,
+  edgesOfType,
+  edgeTypesOf,
+  firstElements,
+  readEdge,
+  readElement,
+  readSummary,
+  readVertex,
+  type EdgeRecord,
+  type ElementRecord,
+  type ElementSummary,
+  type VertexRecord,
+} from './graph/read.js';
+import { scanAllProperties, scanProperty, type ScanFilter, type ScanOperator } from './graph/scan.js';
+import type { TypedValue } from './model/values.js';
+import type { EdgeInput, PropertyWrite, TransactionResult, VertexInput, WriteOperation } from './tx/operations.js';
+import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
+
+/** Most elements one `GET /graph` page lists per kind. */
+export const maxGraphPageElements = 100_000;
+/** Most ids one batch read accepts. */
+export const maxBatchReadIds = 100_000;
+
+export type EngineOptions = WriterOptions;
+
+export interface GraphPage {
+  vertices: VertexRecord[];
+  edges: EdgeRecord[];
+}
+
+export interface BatchRead {
+  elements: ElementSummary[];
+  notFound: number[];
+}
+
+export class Engine {
+  readonly graph = new Graph();
+  private readonly writer: Writer;
+
+  constructor(options: EngineOptions = {}) {
+    this.writer = new Writer(this.graph, options);
+  }
+
+  // ---- writes: each is one transaction; the promise settles at commit ----
+
+  /** Applies a list of operations as one atomic transaction. */
+  submit(operations: readonly WriteOperation[]): Promise<TransactionResult> {
+    return this.writer.submit(operations);
+  }
+
+  async createVertex(input: VertexInput = {}): Promise<number> {
+    return (await this.submit([{ kind: 'createVertex', input }])).createdIds[0];
+  }
+
+  async createEdge(input: EdgeInput): Promise<number> {
+    return (await this.submit([{ kind: 'createEdge', input }])).createdIds[0];
+  }
+
+  async createVertices(inputs: readonly VertexInput[]): Promise<number[]> {
+    return (await this.submit(inputs.map((input) => ({ kind: 'createVertex' as const, input })))).createdIds;
+  }
+
+  async createEdges(inputs: readonly EdgeInput[]): Promise<number[]> {
+    return (await this.submit(inputs.map((input) => ({ kind: 'createEdge' as const, input })))).createdIds;
+  }
+
+  async setProperty(id: number, key: string, value: TypedValue): Promise<void> {
+    await this.submit([{ kind: 'setProperty', id, key, value }]);
+  }
+
+  async removeProperty(id: number, key: string): Promise<void> {
+    await this.submit([{ kind: 'removeProperty', id, key }]);
+  }
+
+  /** Several property writes and removals on several elements, all or none. */
+  async writeProperties(writes: readonly PropertyWrite[]): Promise<void> {
+    const operations = writes.map((write): WriteOperation => {
+      if (write.remove === true) return { kind: 'removeProperty', id: write.id, key: write.key };
+      if (write.value === undefined) {
+        throw new EngineError('INVALID_INPUT', `the write of '${write.key}' on ${write.id} has no value`);
+      }
+      return { kind: 'setProperty', id: write.id, key: write.key, value: write.value };
+    });
+    await this.submit(operations);
+  }
+
+  /** Removes an element; a vertex takes its edges with it. A missing id is a committed no-op. */
+  async removeElement(id: number): Promise<void> {
+    await this.submit([{ kind: 'removeElement', id }]);
+  }
+
+  async removeElements(ids: readonly number[]): Promise<void> {
+    await this.submit(ids.map((id) => ({ kind: 'removeElement' as const, id })));
+  }
+
+  /** Erases every element; ids restart at 0. */
+  async clear(): Promise<void> {
+    await this.submit([{ kind: 'clear' }]);
+  }
+
+  /** Compacts tombstones, renumbering survivors 0, 1, 2, ... in their old order. */
+  async trim(): Promise<void> {
+    await this.submit([{ kind: 'trim' }]);
+  }
+
+  /** Settles once every write submitted before it has been applied. */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  /** Runs after each applied group, before callers are released (log, change feed, metrics). */
+  addCommitHook(hook: CommitHook): void {
+    this.writer.addCommitHook(hook);
+  }
+
+  get pendingWrites(): number {
+    return this.writer.queueLength;
+  }
+
+  // ---- reads: synchronous against the live graph ----
+
+  get vertexCount(): number {
+    return this.graph.vertexCount;
+  }
+
+  get edgeCount(): number {
+    return this.graph.edgeCount;
+  }
+
+  /** The id the next created element will receive. */
+  get nextId(): number {
+    return this.graph.nextId;
+  }
+
+  getVertex(id: number): VertexRecord | undefined {
+    return readVertex(this.graph, id);
+  }
+
+  getEdge(id: number): EdgeRecord | undefined {
+    return readEdge(this.graph, id);
+  }
+
+  getElement(id: number): ElementRecord | undefined {
+    return readElement(this.graph, id);
+  }
+
+  /** Batch read: one summary per live element in request order (repeats once), and the ids not found. */
+  getElements(ids: readonly number[]): BatchRead {
+    if (ids.length > maxBatchReadIds) {
+      throw new EngineError('INVALID_INPUT', `a batch read takes at most ${maxBatchReadIds} ids, got ${ids.length}`);
+    }
+    const seen = new Set<number>();
+    const elements: ElementSummary[] = [];
+    const notFound: number[] = [];
+    for (const id of ids) {
+      const summary = readSummary(this.graph, id);
+      if (summary === undefined) notFound.push(id);
+      else if (!seen.has(id)) {
+        seen.add(id);
+        elements.push(summary);
+      }
+    }
+    return { elements, notFound };
+  }
+
+  /** The first live vertices and edges in ascending id order, at most `maxEach` of each (clamped). */
+  getGraphPage(maxEach: number): GraphPage {
+    const bound = Math.max(0, Math.min(maxGraphPageElements, Math.trunc(maxEach)));
+    const { vertices, edges } = firstElements(this.graph, bound);
+    return {
+      vertices: vertices.map((id) => readVertex(this.graph, id)!),
+      edges: edges.map((id) => readEdge(this.graph, id)!),
+    };
+  }
+
+  edgeTypes(vertex: number, direction: 'out' | 'in'): string[] | undefined {
+    return edgeTypesOf(this.graph, vertex, direction);
+  }
+
+  edgeIds(vertex: number, direction: 'out' | 'in', edgeType: string): number[] | undefined {
+    return edgesOfType(this.graph, vertex, direction, edgeType);
+  }
+
+  degree(vertex: number, direction: 'out' | 'in', edgeType?: string): number | undefined {
+    return degreeOf(this.graph, vertex, direction, edgeType);
+  }
+
+  edgeSource(edge: number): number | undefined {
+    return this.graph.isEdge(edge) ? this.graph.first.view[edge] : undefined;
+  }
+
+  edgeTarget(edge: number): number | undefined {
+    return this.graph.isEdge(edge) ? this.graph.second.view[edge] : undefined;
+  }
+
+  scanProperty(key: string, operator: ScanOperator, literal: TypedValue, filter: ScanFilter): number[] {
+    return scanProperty(this.graph, key, operator, literal, filter);
+  }
+
+  scanAllProperties(searchTerm: string, filter: ScanFilter): number[] {
+    if (searchTerm.trim().length === 0) throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
+    return scanAllProperties(this.graph, searchTerm, filter);
+  }
+
+  /** Bytes held by the graph's typed arrays (headers, adjacency, property records). */
+  get committedBytes(): number {
+    return this.graph.committedBytes;
+  }
+}

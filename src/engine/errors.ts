@@ -1,0 +1,43 @@
+/**
+ * Every failure the engine reports, declared once. Each carries a failure reason; the HTTP layer maps
+ * reasons to statuses in exactly one place, so the engine never knows HTTP and handlers never invent
+ * statuses.
+ */
+export type FailureReason = 'invalid' | 'notFound' | 'conflict' | 'fault';
+
+export const engineErrors = {
+  INVALID_INPUT: { reason: 'invalid', title: 'Bad Request' },
+  ELEMENT_NOT_FOUND: { reason: 'notFound', title: 'Not Found' },
+  NAMESPACE_NOT_FOUND: { reason: 'notFound', title: 'Namespace not found' },
+  NAMESPACE_NAME_INVALID: { reason: 'invalid', title: 'Invalid namespace name' },
+  NAMESPACE_UPDATE_INVALID: { reason: 'invalid', title: 'Invalid namespace update' },
+  NAMESPACE_PLUGIN_REGISTRATION_INVALID: { reason: 'invalid', title: 'Invalid pluginRegistration' },
+  NAMESPACE_LOAD_ON_STARTUP_INVALID: { reason: 'invalid', title: 'Invalid loadOnStartup' },
+  NAMESPACE_NAME_IN_USE: { reason: 'conflict', title: 'Namespace name in use' },
+  NAMESPACE_RESERVED: { reason: 'conflict', title: 'Reserved namespace' },
+  NAMESPACE_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Namespace quota exceeded' },
+  WRITER_FAULT: { reason: 'fault', title: 'Internal Server Error' },
+} as const satisfies Record<string, { reason: FailureReason; title: string }>;
+
+export type EngineErrorCode = keyof typeof engineErrors;
+
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  readonly reason: FailureReason;
+  readonly title: string;
+
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    /** Extension members a client can act on (for example `namespace`, `maxNamespaces`). */
+    readonly extensions: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.reason = engineErrors[code].reason;
+    this.title = engineErrors[code].title;
+  }
+}
+
+export function isEngineError(error: unknown, code?: EngineErrorCode): error is EngineError {
+  return error instanceof EngineError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,276 @@
+/**
+ * The graph of one namespace: per-id header columns, adjacency in both directions, properties.
+ *
+ * Header columns (one slot per element id, vertices and edges share the id space):
+ *   kindType  0 absent (never created or removed), 1 vertex, 2 + edge-type id for an edge
+ *   label     0 unlabeled, else label id + 1
+ *   created   creation date, Unix seconds
+ *   first     vertex: offset of its out-adjacency record (-1 none); edge: source vertex id
+ *   second    vertex: offset of its in-adjacency record (-1 none); edge: target vertex id
+ * Reusing `first`/`second` for both kinds keeps every element at five 4-byte words of header.
+ *
+ * Mutations here never validate: the transaction layer checks first and calls them only when they can
+ * succeed, and each returns what its undo needs. Invariant: after a rolled-back transaction the graph is
+ * indistinguishable from before it (ids included).
+ */
+import { SharedColumn } from '../storage/shared-column.js';
+import { BlockPool } from '../storage/block-pool.js';
+import { Interner } from '../model/interner.js';
+import type { TypedValue } from '../model/values.js';
+import { AdjacencyDirection, noRecord } from './adjacency.js';
+import { PropertyStore, type PropertySnapshot } from './property-store.js';
+
+export const kindAbsent = 0;
+export const kindVertex = 1;
+export const edgeKindBase = 2;
+/** Largest id the int32 id space can assign. */
+export const maxElementId = 2 ** 31 - 2;
+
+export interface NewProperty {
+  key: string;
+  value: TypedValue;
+}
+
+/** Everything needed to put a removed edge back exactly where it was. */
+export interface RemovedEdge {
+  id: number;
+  typeId: number;
+  source: number;
+  target: number;
+  labelSlot: number;
+  created: number;
+  outPosition: number;
+  inPosition: number;
+  properties: PropertySnapshot;
+}
+
+export interface RemovedVertex {
+  id: number;
+  labelSlot: number;
+  created: number;
+  properties: PropertySnapshot;
+  /** Cascaded edges in removal order: outgoing first, then incoming; a self-loop once. */
+  edges: RemovedEdge[];
+}
+
+export class Graph {
+  readonly kindType = new SharedColumn(Int32Array);
+  readonly labels = new SharedColumn(Int32Array);
+  readonly created = new SharedColumn(Uint32Array);
+  readonly first = new SharedColumn(Int32Array);
+  readonly second = new SharedColumn(Int32Array);
+  readonly adjacencyPool = new BlockPool(Int32Array);
+  readonly out = new AdjacencyDirection(this.adjacencyPool, this.first);
+  readonly in = new AdjacencyDirection(this.adjacencyPool, this.second);
+  readonly properties = new PropertyStore();
+  readonly labelNames = new Interner();
+  readonly edgeTypes = new Interner();
+  readonly propertyKeys = new Interner();
+
+  /** The id the next created element receives. */
+  nextId = 0;
+  vertexCount = 0;
+  edgeCount = 0;
+
+  isVertex(id: number): boolean {
+    return id >= 0 && id < this.nextId && this.kindType.view[id] === kindVertex;
+  }
+
+  isEdge(id: number): boolean {
+    return id >= 0 && id < this.nextId && this.kindType.view[id] >= edgeKindBase;
+  }
+
+  exists(id: number): boolean {
+    return id >= 0 && id < this.nextId && this.kindType.view[id] !== kindAbsent;
+  }
+
+  labelOf(id: number): string | null {
+    const slot = this.labels.view[id];
+    return slot === 0 ? null : this.labelNames.nameOf(slot - 1);
+  }
+
+  edgeTypeOf(edge: number): string {
+    return this.edgeTypes.nameOf(this.kindType.view[edge] - edgeKindBase);
+  }
+
+  /** Modification date in Unix seconds: the creation date until a property changes. */
+  modificationDateOf(id: number): number {
+    const modified = this.properties.modificationDate(id);
+    return modified < 0 ? this.created.view[id] : modified;
+  }
+
+  private allocateId(): number {
+    const id = this.nextId;
+    if (id > maxElementId) throw new RangeError('the int32 element id space is exhausted');
+    this.nextId = id + 1;
+    const length = id + 1;
+    this.kindType.ensureLength(length);
+    this.labels.ensureLength(length);
+    this.created.ensureLength(length);
+    this.first.ensureLength(length);
+    this.second.ensureLength(length);
+    return id;
+  }
+
+  private labelSlot(label: string | null): number {
+    return label === null ? 0 : this.labelNames.intern(label) + 1;
+  }
+
+  addVertex(created: number, label: string | null, properties: readonly NewProperty[]): number {
+    const id = this.allocateId();
+    this.kindType.view[id] = kindVertex;
+    this.labels.view[id] = this.labelSlot(label);
+    this.created.view[id] = created;
+    this.first.view[id] = noRecord;
+    this.second.view[id] = noRecord;
+    for (const { key, value } of properties) this.properties.set(id, this.propertyKeys.intern(key), value);
+    this.vertexCount++;
+    return id;
+  }
+
+  /** Both endpoints must be live vertices. */
+  addEdge(
+    source: number,
+    target: number,
+    edgeType: string,
+    created: number,
+    label: string | null,
+    properties: readonly NewProperty[],
+  ): number {
+    const id = this.allocateId();
+    const typeId = this.edgeTypes.intern(edgeType);
+    this.kindType.view[id] = edgeKindBase + typeId;
+    this.labels.view[id] = this.labelSlot(label);
+    this.created.view[id] = created;
+    this.first.view[id] = source;
+    this.second.view[id] = target;
+    this.out.insert(source, typeId, id, target);
+    this.in.insert(target, typeId, id, source);
+    for (const { key, value } of properties) this.properties.set(id, this.propertyKeys.intern(key), value);
+    this.edgeCount++;
+    return id;
+  }
+
+  /** Undoes the most recent creation (ids are handed back, so only the newest element can be undone). */
+  undoCreate(id: number): void {
+    if (id !== this.nextId - 1) throw new Error(`undo out of order: ${id} is not the newest element`);
+    const kind = this.kindType.view[id];
+    if (kind >= edgeKindBase) {
+      const typeId = kind - edgeKindBase;
+      this.out.remove(this.first.view[id], typeId, id);
+      this.in.remove(this.second.view[id], typeId, id);
+      this.edgeCount--;
+    } else {
+      this.out.release(id);
+      this.in.release(id);
+      this.vertexCount--;
+    }
+    this.properties.release(id);
+    this.clearHeader(id);
+    this.nextId = id;
+  }
+
+  removeEdge(id: number): RemovedEdge {
+    const typeId = this.kindType.view[id] - edgeKindBase;
+    const source = this.first.view[id];
+    const target = this.second.view[id];
+    const removed: RemovedEdge = {
+      id,
+      typeId,
+      source,
+      target,
+      labelSlot: this.labels.view[id],
+      created: this.created.view[id],
+      outPosition: this.out.remove(source, typeId, id),
+      inPosition: this.in.remove(target, typeId, id),
+      properties: this.properties.snapshot(id),
+    };
+    this.properties.release(id);
+    this.clearHeader(id);
+    this.edgeCount--;
+    return removed;
+  }
+
+  restoreEdge(removed: RemovedEdge): void {
+    const { id, typeId, source, target } = removed;
+    this.kindType.view[id] = edgeKindBase + typeId;
+    this.labels.view[id] = removed.labelSlot;
+    this.created.view[id] = removed.created;
+    this.first.view[id] = source;
+    this.second.view[id] = target;
+    this.out.insert(source, typeId, id, target, removed.outPosition);
+    this.in.insert(target, typeId, id, source, removed.inPosition);
+    this.properties.restore(id, removed.properties);
+    this.edgeCount++;
+  }
+
+  removeVertex(id: number): RemovedVertex {
+    const edges: RemovedEdge[] = [];
+    for (const direction of [this.out, this.in]) {
+      // Detach one edge at a time from the front: removal rewrites the record, so offsets do not survive.
+      for (;;) {
+        const record = direction.recordOf(id);
+        if (record === noRecord) break;
+        const firstEdge = this.adjacencyPool.column.view[record + 4];
+        edges.push(this.removeEdge(firstEdge));
+      }
+    }
+    const removed: RemovedVertex = {
+      id,
+      labelSlot: this.labels.view[id],
+      created: this.created.view[id],
+      properties: this.properties.snapshot(id),
+      edges,
+    };
+    this.properties.release(id);
+    this.clearHeader(id);
+    this.vertexCount--;
+    return removed;
+  }
+
+  restoreVertex(removed: RemovedVertex): void {
+    const { id } = removed;
+    this.kindType.view[id] = kindVertex;
+    this.labels.view[id] = removed.labelSlot;
+    this.created.view[id] = removed.created;
+    this.first.view[id] = noRecord;
+    this.second.view[id] = noRecord;
+    this.properties.restore(id, removed.properties);
+    this.vertexCount++;
+    for (let i = removed.edges.length - 1; i >= 0; i--) this.restoreEdge(removed.edges[i]);
+  }
+
+  private clearHeader(id: number): void {
+    this.kindType.view[id] = kindAbsent;
+    this.labels.view[id] = 0;
+    this.created.view[id] = 0;
+    this.first.view[id] = 0;
+    this.second.view[id] = 0;
+  }
+
+  /** Drops every element and interned name; ids restart at 0. */
+  clear(): void {
+    for (const column of [this.kindType, this.labels, this.created, this.first, this.second]) column.reset();
+    this.adjacencyPool.reset();
+    this.properties.reset();
+    this.labelNames.clear();
+    this.edgeTypes.clear();
+    this.propertyKeys.clear();
+    this.nextId = 0;
+    this.vertexCount = 0;
+    this.edgeCount = 0;
+  }
+
+  /** Bytes committed by every typed-array structure of the graph (side values excluded). */
+  get committedBytes(): number {
+    return (
+      this.kindType.byteLength +
+      this.labels.byteLength +
+      this.created.byteLength +
+      this.first.byteLength +
+      this.second.byteLength +
+      this.adjacencyPool.committedBytes +
+      this.properties.committedBytes
+    );
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Properties of every element, as records in a Float64 block pool, plus each element's modification date.
+ *
+ * Record layout (Float64 words):
+ *   [0] size class (block pool header)   [1] property count   [2] modification date, Unix seconds, or -1
+ *   [3..] pairs [keyId * typeTagCount + typeTag, value]
+ * Numbers, booleans and chars are stored inline; strings, bigints, decimals, dates and vectors live in a
+ * side table and the pair holds their slot. Pairs are sorted by key id so lookups stop early.
+ *
+ * The per-element record column is created on the first property write, so a graph without properties
+ * pays nothing for it. An element without a record was never modified: its modification date is its
+ * creation date.
+ */
+import { BlockPool } from '../storage/block-pool.js';
+import { SharedColumn } from '../storage/shared-column.js';
+import { SCALAR_TYPES, type TypedValue, type ValueType } from '../model/values.js';
+
+const valueTypes: readonly ValueType[] = [...SCALAR_TYPES, 'Single[]'];
+export const typeTagCount = 32;
+const tagOf = new Map<ValueType, number>(valueTypes.map((type, tag) => [type, tag]));
+
+const recordHeaderWords = 3;
+const noModification = -1;
+
+/** Types whose value is a plain number and can live inline in the record. */
+const inlineTags = new Set(
+  (['Boolean', 'Byte', 'SByte', 'Int16', 'UInt16', 'Int32', 'UInt32', 'Single', 'Double', 'Char'] as const).map(
+    (type) => tagOf.get(type)!,
+  ),
+);
+const booleanTag = tagOf.get('Boolean')!;
+const charTag = tagOf.get('Char')!;
+
+export function typeTag(type: ValueType): number {
+  return tagOf.get(type)!;
+}
+
+export interface StoredProperty {
+  keyId: number;
+  value: TypedValue;
+}
+
+/** What an element's properties were, so a rolled-back removal can restore them exactly. */
+export interface PropertySnapshot {
+  modificationDate: number;
+  properties: StoredProperty[];
+}
+
+export class PropertyStore {
+  private readonly pool = new BlockPool(Float64Array);
+  private recordColumn: SharedColumn<Int32ArrayConstructor> | null = null;
+  private readonly sideValues: unknown[] = [];
+  private readonly freeSideSlots: number[] = [];
+
+  /** Record offset + 1 for the element, 0 when it has none. */
+  private recordOf(id: number): number {
+    const column = this.recordColumn;
+    if (column === null || id >= column.length) return 0;
+    return column.view[id];
+  }
+
+  private columnFor(id: number): SharedColumn<Int32ArrayConstructor> {
+    if (this.recordColumn === null) this.recordColumn = new SharedColumn(Int32Array, 0);
+    this.recordColumn.ensureLength(id + 1);
+    return this.recordColumn;
+  }
+
+  count(id: number): number {
+    const record = this.recordOf(id) - 1;
+    return record < 0 ? 0 : this.pool.column.view[record + 1];
+  }
+
+  /** Unix seconds of the last change, or -1 when the element was never modified. */
+  modificationDate(id: number): number {
+    const record = this.recordOf(id) - 1;
+    return record < 0 ? noModification : this.pool.column.view[record + 2];
+  }
+
+  get(id: number, keyId: number): TypedValue | undefined {
+    const record = this.recordOf(id) - 1;
+    if (record < 0) return undefined;
+    const view = this.pool.column.view;
+    const end = record + recordHeaderWords + view[record + 1] * 2;
+    for (let at = record + recordHeaderWords; at < end; at += 2) {
+      const key = Math.floor(view[at] / typeTagCount);
+      if (key === keyId) return this.decode(view[at] - key * typeTagCount, view[at + 1]);
+      if (key > keyId) return undefined;
+    }
+    return undefined;
+  }
+
+  list(id: number): StoredProperty[] {
+    const record = this.recordOf(id) - 1;
+    if (record < 0) return [];
+    const view = this.pool.column.view;
+    const count = view[record + 1];
+    const result = new Array<StoredProperty>(count);
+    for (let i = 0; i < count; i++) {
+      const at = record + recordHeaderWords + i * 2;
+      const keyId = Math.floor(view[at] / typeTagCount);
+      result[i] = { keyId, value: this.decode(view[at] - keyId * typeTagCount, view[at + 1]) };
+    }
+    return result;
+  }
+
+  /** Calls `visit(id, value)` for every element holding `keyId`, in ascending id order. */
+  forEachWithKey(keyId: number, endId: number, visit: (id: number, value: TypedValue) => void): void {
+    const column = this.recordColumn;
+    if (column === null) return;
+    const records = column.view;
+    const last = Math.min(endId, records.length);
+    const view = this.pool.column.view;
+    for (let id = 0; id < last; id++) {
+      const record = records[id] - 1;
+      if (record < 0) continue;
+      const end = record + recordHeaderWords + view[record + 1] * 2;
+      for (let at = record + recordHeaderWords; at < end; at += 2) {
+        const key = Math.floor(view[at] / typeTagCount);
+        if (key === keyId) {
+          visit(id, this.decode(view[at] - key * typeTagCount, view[at + 1]));
+          break;
+        }
+        if (key > keyId) break;
+      }
+    }
+  }
+
+  /** Adds or replaces one property. The caller decides whether the write is a no-op. */
+  set(id: number, keyId: number, value: TypedValue): void {
+    const tag = tagOf.get(value.type)!;
+    const encoded = this.encode(tag, value);
+    const column = this.columnFor(id);
+    let record = column.view[id] - 1;
+    if (record < 0) {
+      record = this.pool.allocate(recordHeaderWords + 2);
+      const view = this.pool.column.view;
+      view[record + 1] = 0;
+      view[record + 2] = noModification;
+      column.view[id] = record + 1;
+    }
+    let view = this.pool.column.view;
+    const count = view[record + 1];
+    const start = record + recordHeaderWords;
+    let slot = 0;
+    while (slot < count && Math.floor(view[start + slot * 2] / typeTagCount) < keyId) slot++;
+    if (slot < count && Math.floor(view[start + slot * 2] / typeTagCount) === keyId) {
+      this.releaseValue(view[start + slot * 2], view[start + slot * 2 + 1]);
+      view[start + slot * 2] = keyId * typeTagCount + tag;
+      view[start + slot * 2 + 1] = encoded;
+      return;
+    }
+    if (recordHeaderWords + (count + 1) * 2 > this.pool.capacityOf(record)) {
+      const moved = this.pool.allocate(recordHeaderWords + (count + 1) * 2);
+      view = this.pool.column.view;
+      view.copyWithin(moved + 1, record + 1, start + count * 2);
+      this.pool.free(record);
+      record = moved;
+      column.view[id] = record + 1;
+    }
+    const at = record + recordHeaderWords + slot * 2;
+    view.copyWithin(at + 2, at, record + recordHeaderWords + count * 2);
+    view[at] = keyId * typeTagCount + tag;
+    view[at + 1] = encoded;
+    view[record + 1] = count + 1;
+  }
+
+  /** Removes one property; answers whether it existed. */
+  remove(id: number, keyId: number): boolean {
+    const record = this.recordOf(id) - 1;
+    if (record < 0) return false;
+    const view = this.pool.column.view;
+    const count = view[record + 1];
+    const start = record + recordHeaderWords;
+    for (let slot = 0; slot < count; slot++) {
+      const at = start + slot * 2;
+      if (Math.floor(view[at] / typeTagCount) === keyId) {
+        this.releaseValue(view[at], view[at + 1]);
+        view.copyWithin(at, at + 2, start + count * 2);
+        view[record + 1] = count - 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  setModificationDate(id: number, seconds: number): void {
+    const column = this.columnFor(id);
+    let record = column.view[id] - 1;
+    if (record < 0) {
+      record = this.pool.allocate(recordHeaderWords + 2);
+      this.pool.column.view[record + 1] = 0;
+      column.view[id] = record + 1;
+    }
+    this.pool.column.view[record + 2] = seconds;
+  }
+
+  snapshot(id: number): PropertySnapshot {
+    return { modificationDate: this.modificationDate(id), properties: this.list(id) };
+  }
+
+  /** Drops every property of the element and its record. */
+  release(id: number): void {
+    const record = this.recordOf(id) - 1;
+    if (record < 0) return;
+    const view = this.pool.column.view;
+    const count = view[record + 1];
+    for (let i = 0; i < count; i++) {
+      const at = record + recordHeaderWords + i * 2;
+      this.releaseValue(view[at], view[at + 1]);
+    }
+    this.pool.free(record);
+    this.recordColumn!.view[id] = 0;
+  }
+
+  restore(id: number, snapshot: PropertySnapshot): void {
+    this.release(id);
+    for (const { keyId, value } of snapshot.properties) this.set(id, keyId, value);
+    if (snapshot.modificationDate !== noModification) this.setModificationDate(id, snapshot.modificationDate);
+  }
+
+  /** Moves the record of `from` to `to` (trim renumbering; `to` <= `from`, `to` holds nothing). */
+  move(from: number, to: number): void {
+    const record = this.recordOf(from);
+    if (record === 0 || from === to) return;
+    const column = this.recordColumn!;
+    column.view[to] = record;
+    column.view[from] = 0;
+  }
+
+  /** Forgets ids at and above `endId` after a trim (their records have moved below). */
+  truncate(endId: number): void {
+    const column = this.recordColumn;
+    if (column !== null && endId < column.length) column.view.fill(0, endId);
+  }
+
+  get committedBytes(): number {
+    return this.pool.committedBytes + (this.recordColumn?.byteLength ?? 0);
+  }
+
+  reset(): void {
+    this.pool.reset();
+    this.recordColumn = null;
+    this.sideValues.length = 0;
+    this.freeSideSlots.length = 0;
+  }
+
+  private encode(tag: number, value: TypedValue): number {
+    if (inlineTags.has(tag)) {
+      if (tag === booleanTag) return value.value ? 1 : 0;
+      if (tag === charTag) return (value.value as string).charCodeAt(0);
+      return value.value as number;
+    }
+    const slot = this.freeSideSlots.pop();
+    if (slot === undefined) {
+      this.sideValues.push(value.value);
+      return this.sideValues.length - 1;
+    }
+    this.sideValues[slot] = value.value;
+    return slot;
+  }
+
+  private releaseValue(keyTag: number, encoded: number): void {
+    const tag = keyTag % typeTagCount;
+    if (inlineTags.has(tag)) return;
+    this.sideValues[encoded] = undefined;
+    this.freeSideSlots.push(encoded);
+  }
+
+  private decode(tag: number, encoded: number): TypedValue {
+    const type = valueTypes[tag];
+    if (tag === booleanTag) return { type: 'Boolean', value: encoded === 1 };
+    if (tag === charTag) return { type: 'Char', value: String.fromCharCode(encoded) };
+    if (inlineTags.has(tag)) return { type, value: encoded } as TypedValue;
+    return { type, value: this.sideValues[encoded] } as TypedValue;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The namespaces of one process: each an isolated Engine under a URL name and an immutable internal id.
+ * A rename keeps the id (and with it the data and history); drop and recreate gets a new id.
+ */
+import { Engine, type EngineOptions } from '../engine.js';
+import { EngineError } from '../errors.js';
+import { defaultNamespaceName, namespaceNameProblem, newNamespaceId } from './names.js';
+
+export const defaultMaxNamespaces = 10_000;
+
+/** A per-namespace override: `true`/`false`, or `null` to inherit the deployment setting. */
+export type TriState = boolean | null;
+
+export interface Namespace {
+  readonly id: string;
+  name: string;
+  readonly createdAt: Date;
+  readonly engine: Engine;
+  pluginRegistrationEnabled: TriState;
+  loadOnStartupEnabled: TriState;
+}
+
+export interface NamespaceUpdate {
+  name?: string | null;
+  /** `enabled`, `disabled` or `inherit`; absent or null leaves it unchanged. */
+  pluginRegistration?: string | null;
+  loadOnStartup?: string | null;
+}
+
+export interface NamespacesOptions {
+  maxNamespaces?: number;
+  engine?: EngineOptions;
+}
+
+function parseTriState(value: string, code: 'NAMESPACE_PLUGIN_REGISTRATION_INVALID' | 'NAMESPACE_LOAD_ON_STARTUP_INVALID'): TriState {
+  switch (value) {
+    case 'enabled':
+      return true;
+    case 'disabled':
+      return false;
+    case 'inherit':
+      return null;
+    default:
+      throw new EngineError(code, `'${value}' is not one of enabled, disabled, inherit`);
+  }
+}
+
+export class Namespaces {
+  private readonly byName = new Map<string, Namespace>();
+  readonly maxNamespaces: number;
+  private readonly engineOptions: EngineOptions;
+
+  constructor(options: NamespacesOptions = {}) {
+    this.maxNamespaces = options.maxNamespaces ?? defaultMaxNamespaces;
+    this.engineOptions = options.engine ?? {};
+    this.byName.set(defaultNamespaceName, {
+      id: defaultNamespaceName,
+      name: defaultNamespaceName,
+      createdAt: new Date(),
+      engine: new Engine(this.engineOptions),
+      pluginRegistrationEnabled: null,
+      loadOnStartupEnabled: true,
+    });
+  }
+
+  get default(): Namespace {
+    return this.byName.get(defaultNamespaceName)!;
+  }
+
+  get(name: string): Namespace | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The namespace called `name`, or NAMESPACE_NOT_FOUND carrying the `namespace` member. */
+  require(name: string): Namespace {
+    const namespace = this.byName.get(name);
+    if (namespace === undefined) {
+      throw new EngineError('NAMESPACE_NOT_FOUND', `the namespace '${name}' does not exist`, { namespace: name });
+    }
+    return namespace;
+  }
+
+  /** Every namespace, ordered by name (ordinal). */
+  list(): Namespace[] {
+    return [...this.byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  get count(): number {
+    return this.byName.size;
+  }
+
+  create(name: string): Namespace {
+    const problem = namespaceNameProblem(name);
+    if (problem !== undefined) throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: name });
+    if (this.byName.has(name)) {
+      throw new EngineError('NAMESPACE_NAME_IN_USE', `the namespace '${name}' already exists`, { namespace: name });
+    }
+    if (this.byName.size >= this.maxNamespaces) {
+      throw new EngineError('NAMESPACE_QUOTA_EXCEEDED', `at most ${this.maxNamespaces} namespaces may exist`, {
+        maxNamespaces: this.maxNamespaces,
+      });
+    }
+    const createdAt = new Date();
+    const ids = new Set([...this.byName.values()].map((namespace) => namespace.id));
+    const namespace: Namespace = {
+      id: newNamespaceId(createdAt, (id) => ids.has(id)),
+      name,
+      createdAt,
+      engine: new Engine(this.engineOptions),
+      pluginRegistrationEnabled: null,
+      loadOnStartupEnabled: null,
+    };
+    this.byName.set(name, namespace);
+    return namespace;
+  }
+
+  /** Validates every supplied field first, then applies them all. */
+  update(name: string, update: NamespaceUpdate): Namespace {
+    const namespace = this.require(name);
+    const newName = update.name ?? undefined;
+    const pluginRegistration = update.pluginRegistration ?? undefined;
+    const loadOnStartup = update.loadOnStartup ?? undefined;
+    if (newName === undefined && pluginRegistration === undefined && loadOnStartup === undefined) {
+      throw new EngineError(
+        'NAMESPACE_UPDATE_INVALID',
+        'supply at least one of name, pluginRegistration, loadOnStartup',
+        { namespace: name },
+      );
+    }
+    const plugin =
+      pluginRegistration === undefined
+        ? undefined
+        : parseTriState(pluginRegistration, 'NAMESPACE_PLUGIN_REGISTRATION_INVALID');
+    const load =
+      loadOnStartup === undefined ? undefined : parseTriState(loadOnStartup, 'NAMESPACE_LOAD_ON_STARTUP_INVALID');
+    const isDefault = namespace.id === defaultNamespaceName;
+    if (newName !== undefined && newName !== name) {
+      const problem = namespaceNameProblem(newName);
+      if (problem !== undefined) throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: newName });
+      if (isDefault) {
+        throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be renamed', { namespace: name });
+      }
+      if (this.byName.has(newName)) {
+        throw new EngineError('NAMESPACE_NAME_IN_USE', `the namespace '${newName}' already exists`, {
+          namespace: newName,
+        });
+      }
+    }
+    if (load !== undefined && isDefault) {
+      throw new EngineError('NAMESPACE_RESERVED', 'the default namespace always loads on startup', {
+        namespace: name,
+      });
+    }
+    if (plugin !== undefined) namespace.pluginRegistrationEnabled = plugin;
+    if (load !== undefined) namespace.loadOnStartupEnabled = load;
+    if (newName !== undefined && newName !== name) {
+      this.byName.delete(name);
+      namespace.name = newName;
+      this.byName.set(newName, namespace);
+    }
+    return namespace;
+  }
+
+  drop(name: string): void {
+    const namespace = this.require(name);
+    if (namespace.id === defaultNamespaceName) {
+      throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be dropped', { namespace: name });
+    }
+    this.byName.delete(name);
+  }
+
+  /** Drops every namespace but `default` and clears `default` (tabula rasa for the whole deployment). */
+  async clearAll(): Promise<void> {
+    for (const namespace of this.list()) {
+      if (namespace.id !== defaultNamespaceName) this.byName.delete(namespace.name);
+    }
+    await this.default.engine.clear();
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Variable-size blocks carved out of one shared column, recycled through per-size-class free lists.
+ *
+ * Size classes step by a quarter of a power of two (4, 5, 6, 7, 8, 10, 12, 14, 16, 20, ...), so a block
+ * wastes at most a fifth of its words, against half for power-of-two classes: adjacency and property
+ * records are most of the graph's memory and this slack is paid on every vertex.
+ *
+ * Block layout: word 0 holds the size class; the owner uses words 1.. freely. A free block keeps its class
+ * in word 0 and the offset of the next free block of that class (or -1) in word 1.
+ */
+import { SharedColumn } from './shared-column.js';
+
+export const blockHeaderWords = 1;
+const smallestBlockWords = 4;
+
+/** Words of each size class, ascending; computed once. */
+export const sizeClassWords: readonly number[] = (() => {
+  const sizes: number[] = [];
+  for (let power = smallestBlockWords; power < 2 ** 31; power *= 2) {
+    for (const quarter of [4, 5, 6, 7]) {
+      const words = (power * quarter) / 4;
+      if (words >= 2 ** 31) break;
+      sizes.push(words);
+    }
+  }
+  return sizes;
+})();
+
+export function sizeClassFor(words: number): number {
+  // Binary search: the smallest class holding `words`.
+  let low = 0;
+  let high = sizeClassWords.length - 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sizeClassWords[mid] >= words) high = mid;
+    else low = mid + 1;
+  }
+  if (sizeClassWords[low] < words) throw new RangeError(`a block of ${words} words exceeds the pool`);
+  return low;
+}
+
+type PoolArrayKind = Int32ArrayConstructor | Float64ArrayConstructor;
+
+export class BlockPool<K extends PoolArrayKind> {
+  readonly column: SharedColumn<K>;
+  /** First never-allocated word. */
+  private top = 0;
+  private readonly freeHeads: number[] = [];
+  /** Words handed out in live blocks, headers included. */
+  liveWords = 0;
+
+  constructor(kind: K) {
+    this.column = new SharedColumn(kind, 0);
+    this.freeHeads = new Array<number>(sizeClassWords.length).fill(-1);
+  }
+
+  /** Returns the offset of a block of at least `words` words (header included); word 0 holds its class. */
+  allocate(words: number): number {
+    const sizeClass = sizeClassFor(words);
+    const size = sizeClassWords[sizeClass];
+    const head = this.freeHeads[sizeClass];
+    this.liveWords += size;
+    if (head >= 0) {
+      const view = this.column.view;
+      this.freeHeads[sizeClass] = view[head + 1];
+      return head;
+    }
+    const offset = this.top;
+    this.top += size;
+    this.column.ensureLength(this.top);
+    this.column.view[offset] = sizeClass;
+    return offset;
+  }
+
+  free(offset: number): void {
+    const view = this.column.view;
+    const sizeClass = view[offset];
+    this.liveWords -= sizeClassWords[sizeClass];
+    view[offset + 1] = this.freeHeads[sizeClass];
+    this.freeHeads[sizeClass] = offset;
+  }
+
+  capacityOf(offset: number): number {
+    return sizeClassWords[this.column.view[offset]];
+  }
+
+  get committedBytes(): number {
+    return this.column.byteLength;
+  }
+
+  reset(): void {
+    this.column.reset();
+    this.top = 0;
+    this.freeHeads.fill(-1);
+    this.liveWords = 0;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Applies one transaction to the graph atomically: each operation records how to undo itself, and a
+ * failure part-way undoes the applied operations in reverse order, ids included, before the error
+ * propagates. Invariant: a rolled-back transaction has no observable effect.
+ */
+import { EngineError } from '../errors.js';
+import { Graph, type NewProperty } from '../graph/graph.js';
+import { valuesEqual, type TypedValue } from '../model/values.js';
+import { trimGraph, type Renumbering } from '../graph/trim.js';
+import type { PropertyInput, TransactionResult, WriteOperation } from './operations.js';
+
+type Undo = () => void;
+
+/** Whole-graph effects other components (indexes, change feed) follow. */
+export type GraphEffect = { kind: 'cleared' } | { kind: 'trimmed'; renumbering: Renumbering };
+
+export interface AppliedTransaction extends TransactionResult {
+  effects: GraphEffect[];
+}
+
+function toNewProperties(properties: readonly PropertyInput[] | undefined): readonly NewProperty[] {
+  return properties ?? [];
+}
+
+function sameValue(a: TypedValue | undefined, b: TypedValue): boolean {
+  return a !== undefined && a.type === b.type && valuesEqual(a, b);
+}
+
+export function applyTransaction(
+  graph: Graph,
+  operations: readonly WriteOperation[],
+  nowSeconds: number,
+): AppliedTransaction {
+  const undos: Undo[] = [];
+  const createdIds: number[] = [];
+  const effects: GraphEffect[] = [];
+  // A modification date is never earlier than the creation date (clock skew, future creation dates).
+  const modifiedAt = (id: number) => Math.max(nowSeconds, graph.created.view[id]);
+  try {
+    for (const operation of operations) {
+      switch (operation.kind) {
+        case 'createVertex': {
+          const { creationDate = 0, label = null, properties } = operation.input;
+          const id = graph.addVertex(creationDate, label, toNewProperties(properties));
+          createdIds.push(id);
+          undos.push(() => graph.undoCreate(id));
+          break;
+        }
+        case 'createEdge': {
+          const { sourceVertex, targetVertex, edgePropertyId, creationDate = 0, label = null } = operation.input;
+          for (const endpoint of [sourceVertex, targetVertex]) {
+            if (!graph.isVertex(endpoint)) {
+              throw new EngineError('ELEMENT_NOT_FOUND', `the endpoint vertex ${endpoint} does not exist`, {
+                elementId: endpoint,
+              });
+            }
+          }
+          const id = graph.addEdge(
+            sourceVertex,
+            targetVertex,
+            edgePropertyId,
+            creationDate,
+            label,
+            toNewProperties(operation.input.properties),
+          );
+          createdIds.push(id);
+          undos.push(() => graph.undoCreate(id));
+          break;
+        }
+        case 'setProperty': {
+          const { id, key, value } = operation;
+          if (!graph.exists(id)) break; // a missing element is a committed no-op
+          const keyId = graph.propertyKeys.intern(key);
+          const previous = graph.properties.get(id, keyId);
+          if (sameValue(previous, value)) break;
+          const previousModified = graph.properties.modificationDate(id);
+          graph.properties.set(id, keyId, value);
+          graph.properties.setModificationDate(id, modifiedAt(id));
+          undos.push(() => {
+            if (previous === undefined) graph.properties.remove(id, keyId);
+            else graph.properties.set(id, keyId, previous);
+            graph.properties.setModificationDate(id, previousModified);
+          });
+          break;
+        }
+        case 'removeProperty': {
+          const { id, key } = operation;
+          const keyId = graph.propertyKeys.find(key);
+          if (keyId < 0 || !graph.exists(id)) break;
+          const previous = graph.properties.get(id, keyId);
+          if (previous === undefined) break;
+          const previousModified = graph.properties.modificationDate(id);
+          graph.properties.remove(id, keyId);
+          graph.properties.setModificationDate(id, modifiedAt(id));
+          undos.push(() => {
+            graph.properties.set(id, keyId, previous);
+            graph.properties.setModificationDate(id, previousModified);
+          });
+          break;
+        }
+        case 'removeElement': {
+          const { id } = operation;
+          if (graph.isVertex(id)) {
+            const removed = graph.removeVertex(id);
+            undos.push(() => graph.restoreVertex(removed));
+          } else if (graph.isEdge(id)) {
+            const removed = graph.removeEdge(id);
+            undos.push(() => graph.restoreEdge(removed));
+          }
+          break;
+        }
+        case 'clear':
+          graph.clear();
+          effects.push({ kind: 'cleared' });
+          break;
+        case 'trim':
+          effects.push({ kind: 'trimmed', renumbering: trimGraph(graph) });
+          break;
+      }
+    }
+  } catch (error) {
+    for (let i = undos.length - 1; i >= 0; i--) undos[i]();
+    if (error instanceof EngineError) throw error;
+    throw new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
+  }
+  return { createdIds, effects };
+}

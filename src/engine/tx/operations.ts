@@ -1,0 +1,46 @@
+/**
+ * The write operations a transaction is made of. A transaction is an ordered list of operations applied
+ * atomically by the namespace's single writer: all of them take effect, or none does.
+ */
+import type { TypedValue } from '../model/values.js';
+
+export interface PropertyInput {
+  key: string;
+  value: TypedValue;
+}
+
+export interface VertexInput {
+  /** Unix seconds, stored verbatim (0 is kept, never replaced by "now"). Default 0. */
+  creationDate?: number;
+  label?: string | null;
+  properties?: readonly PropertyInput[];
+}
+
+export interface EdgeInput extends VertexInput {
+  sourceVertex: number;
+  targetVertex: number;
+  /** The edge type: structural, required, non-empty. */
+  edgePropertyId: string;
+}
+
+export interface PropertyWrite {
+  id: number;
+  key: string;
+  /** The new value; absent together with `remove: true`. */
+  value?: TypedValue;
+  remove?: boolean;
+}
+
+export type WriteOperation =
+  | { kind: 'createVertex'; input: VertexInput }
+  | { kind: 'createEdge'; input: EdgeInput }
+  | { kind: 'setProperty'; id: number; key: string; value: TypedValue }
+  | { kind: 'removeProperty'; id: number; key: string }
+  | { kind: 'removeElement'; id: number }
+  | { kind: 'clear' }
+  | { kind: 'trim' };
+
+export interface TransactionResult {
+  /** Ids of the elements the transaction created, in operation order. */
+  createdIds: number[];
+}

@@ -1,0 +1,96 @@
+/**
+ * Checks a transaction's operations before it is enqueued, so bad input is refused at the door and never
+ * reaches the writer. What can only be known at commit time (does an endpoint exist?) is checked when the
+ * writer applies the operation.
+ */
+import { EngineError } from '../errors.js';
+import { isReservedKey } from '../graph/scan.js';
+import type { PropertyInput, VertexInput, WriteOperation } from './operations.js';
+
+const maxCreationDateSeconds = 2 ** 32 - 1;
+
+function invalid(message: string): EngineError {
+  return new EngineError('INVALID_INPUT', message);
+}
+
+function checkId(id: unknown, what: string): void {
+  if (!Number.isInteger(id) || (id as number) < -(2 ** 31) || (id as number) > 2 ** 31 - 1) {
+    throw invalid(`${what} must be an int32, got ${String(id)}`);
+  }
+}
+
+export function checkPropertyKey(key: unknown): void {
+  if (typeof key !== 'string' || key.length === 0) throw invalid('a property key must be a non-empty string');
+  if (isReservedKey(key)) {
+    throw invalid(`the property key '${key}' is reserved for engine-managed embedding state`);
+  }
+}
+
+function checkProperties(properties: readonly PropertyInput[] | undefined): void {
+  if (properties === undefined) return;
+  if (!Array.isArray(properties)) throw invalid('properties must be an array');
+  for (const property of properties) {
+    if (property === null || typeof property !== 'object') throw invalid('a property must be an object');
+    checkPropertyKey(property.key);
+    if (property.value === null || typeof property.value !== 'object') {
+      throw invalid(`the property '${property.key}' has no typed value`);
+    }
+  }
+}
+
+function checkElementInput(input: VertexInput): void {
+  if (input === null || typeof input !== 'object') throw invalid('an element to create must be an object');
+  const { creationDate, label } = input;
+  if (
+    creationDate !== undefined &&
+    (!Number.isInteger(creationDate) || creationDate < 0 || creationDate > maxCreationDateSeconds)
+  ) {
+    throw invalid(`creationDate must be a uint32 of Unix seconds, got ${String(creationDate)}`);
+  }
+  if (label !== undefined && label !== null && typeof label !== 'string') throw invalid('label must be a string');
+  checkProperties(input.properties);
+}
+
+export function validateOperations(operations: readonly WriteOperation[]): void {
+  if (!Array.isArray(operations)) throw invalid('a transaction is an array of operations');
+  for (const operation of operations) {
+    switch (operation.kind) {
+      case 'createVertex':
+        checkElementInput(operation.input);
+        break;
+      case 'createEdge': {
+        const input = operation.input;
+        checkElementInput(input);
+        checkId(input.sourceVertex, 'sourceVertex');
+        checkId(input.targetVertex, 'targetVertex');
+        if (typeof input.edgePropertyId !== 'string' || input.edgePropertyId.length === 0) {
+          throw invalid('edgePropertyId is required and must be a non-empty string');
+        }
+        break;
+      }
+      case 'setProperty':
+        checkId(operation.id, 'the element id');
+        checkPropertyKey(operation.key);
+        if (operation.value === null || typeof operation.value !== 'object') {
+          throw invalid(`the property '${operation.key}' has no typed value`);
+        }
+        break;
+      case 'removeProperty':
+        checkId(operation.id, 'the element id');
+        if (typeof operation.key !== 'string' || operation.key.length === 0) {
+          throw invalid('a property key must be a non-empty string');
+        }
+        break;
+      case 'removeElement':
+        checkId(operation.id, 'the element id');
+        break;
+      case 'clear':
+      case 'trim':
+        // They rewrite the whole id space and cannot be undone, so they travel alone.
+        if (operations.length !== 1) throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
+        break;
+      default:
+        throw invalid(`unknown operation kind '${(operation as { kind: unknown }).kind as string}'`);
+    }
+  }
+}

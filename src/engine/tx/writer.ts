@@ -1,0 +1,147 @@
+/**
+ * The single writer of one namespace. Transactions queue in submission order; the writer applies them in
+ * groups, each transaction atomically, then runs the commit hooks for the group and releases the callers.
+ *
+ * Groups are the seam for durability and the change feed: the write-ahead log appends a whole group and
+ * syncs once (group commit) before anyone waiting is released, and change events are dispatched in
+ * commit order. A group is bounded (`maxGroupTransactions`) and the writer yields the event loop between
+ * groups, so a burst of writes never holds it for long.
+ */
+import { EngineError } from '../errors.js';
+import type { Graph } from '../graph/graph.js';
+import { applyTransaction, type AppliedTransaction } from './apply.js';
+import type { TransactionResult, WriteOperation } from './operations.js';
+import { validateOperations } from './validate.js';
+
+export interface CommittedTransaction {
+  operations: readonly WriteOperation[];
+  result: AppliedTransaction;
+}
+
+/**
+ * Runs after a group is applied and before its callers are released. A hook that returns a promise holds
+ * the release until it settles (the log's fsync); if it rejects, every caller of the group is told.
+ */
+export type CommitHook = (group: readonly CommittedTransaction[]) => void | Promise<void>;
+
+export const defaultMaxGroupTransactions = 1024;
+
+interface Pending {
+  operations: readonly WriteOperation[];
+  resolve: (result: TransactionResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface WriterOptions {
+  maxGroupTransactions?: number;
+  /** Server clock in Unix seconds (modification dates). */
+  clockSeconds?: () => number;
+}
+
+export class Writer {
+  private queue: Pending[] = [];
+  private draining = false;
+  private readonly hooks: CommitHook[] = [];
+  private readonly maxGroupTransactions: number;
+  private readonly clockSeconds: () => number;
+  /** Transactions committed and rolled back since start. */
+  committedCount = 0;
+  rolledBackCount = 0;
+
+  constructor(
+    private readonly graph: Graph,
+    options: WriterOptions = {},
+  ) {
+    this.maxGroupTransactions = options.maxGroupTransactions ?? defaultMaxGroupTransactions;
+    this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  addCommitHook(hook: CommitHook): void {
+    this.hooks.push(hook);
+  }
+
+  /** Transactions waiting to be applied. */
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Validates and enqueues a transaction. Throws `EngineError` (INVALID_INPUT) at once for bad input, so
+   * nothing is enqueued; otherwise the promise settles when the transaction has committed (or rolled back).
+   */
+  submit(operations: readonly WriteOperation[]): Promise<TransactionResult> {
+    validateOperations(operations);
+    return new Promise<TransactionResult>((resolve, reject) => {
+      this.queue.push({ operations, resolve, reject });
+      if (!this.draining) {
+        this.draining = true;
+        queueMicrotask(this.drain);
+      }
+    });
+  }
+
+  /** Resolves once everything submitted so far has been applied and released. */
+  flush(): Promise<void> {
+    return this.submitBarrier();
+  }
+
+  private submitBarrier(): Promise<void> {
+    return this.submit([]).then(() => undefined);
+  }
+
+  private readonly drain = (): void => {
+    let group: Pending[];
+    if (this.queue.length <= this.maxGroupTransactions) {
+      group = this.queue;
+      this.queue = [];
+    } else {
+      group = this.queue.splice(0, this.maxGroupTransactions);
+    }
+    const now = this.clockSeconds();
+    const committed: CommittedTransaction[] = [];
+    const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
+    for (let i = 0; i < group.length; i++) {
+      try {
+        const result = applyTransaction(this.graph, group[i].operations, now);
+        outcomes[i] = result;
+        if (group[i].operations.length > 0) committed.push({ operations: group[i].operations, result });
+        this.committedCount++;
+      } catch (error) {
+        outcomes[i] = error as EngineError;
+        this.rolledBackCount++;
+      }
+    }
+    const hookResults = this.runHooks(committed);
+    if (hookResults === undefined) this.release(group, outcomes, undefined);
+    else {
+      hookResults.then(
+        () => this.release(group, outcomes, undefined),
+        (error: unknown) => this.release(group, outcomes, error),
+      );
+    }
+  };
+
+  private runHooks(committed: CommittedTransaction[]): Promise<void> | undefined {
+    if (this.hooks.length === 0 || committed.length === 0) return undefined;
+    const waits: Promise<void>[] = [];
+    for (const hook of this.hooks) {
+      const outcome = hook(committed);
+      if (outcome !== undefined) waits.push(outcome);
+    }
+    return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
+  }
+
+  private release(group: Pending[], outcomes: (AppliedTransaction | EngineError)[], hookError: unknown): void {
+    for (let i = 0; i < group.length; i++) {
+      const outcome = outcomes[i];
+      if (outcome instanceof EngineError) group[i].reject(outcome);
+      else if (hookError !== undefined) {
+        group[i].reject(
+          new EngineError('WRITER_FAULT', `committed in memory but not durably: ${(hookError as Error).message}`),
+        );
+      } else group[i].resolve({ createdIds: outcome.createdIds });
+    }
+    if (this.queue.length > 0) setImmediate(this.drain);
+    else this.draining = false;
+  }
+}
