@@ -1,0 +1,283 @@
+/**
+ * The configuration catalogue: every key Skein knows, declared once.
+ *
+ * Loading, validation, `GET /config` and docs/configuration.md all read this table, so adding a key is one
+ * entry here plus its typed accessor in settings.ts (then regenerate the docs table, see render-docs.ts).
+ */
+
+export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
+
+/**
+ * When a changed value takes effect once configuration can change at run time (`PATCH /config`):
+ * `live` at once, `liveForNewWork` for work started afterwards, `restart` at the next start, `never`
+ * not writable at all.
+ */
+export type ApplyMode = 'live' | 'liveForNewWork' | 'restart' | 'never';
+
+/** The coarser grouping `GET /config` publishes beside `applyMode`. */
+export type ConfigTier = 'live' | 'restart' | 'notWritable';
+
+interface KeySpecBase {
+  /** canonical spelling, colon-separated; lookups are case-insensitive */
+  readonly key: string;
+  /** what the value changes, as a user sees it; rendered into docs/configuration.md */
+  readonly description: string;
+  readonly applyMode: ApplyMode;
+  /** a credential: its value never appears in logs, errors or `GET /config` */
+  readonly secret?: boolean;
+  /** why the key cannot be written over HTTP; present exactly when `applyMode` is `never` */
+  readonly notWritableReason?: string;
+}
+
+/** An extra shape check for a string key; `description` completes the sentence "... is not <description>". */
+export interface TextFormat {
+  readonly pattern: RegExp;
+  readonly description: string;
+}
+
+export type ConfigKeySpec =
+  | (KeySpecBase & { readonly kind: 'bool'; readonly default: boolean })
+  | (KeySpecBase & {
+      readonly kind: 'int' | 'double';
+      readonly default: number;
+      readonly minimum?: number;
+      readonly maximum?: number;
+    })
+  | (KeySpecBase & { readonly kind: 'string'; readonly default: string | null; readonly format?: TextFormat })
+  | (KeySpecBase & {
+      readonly kind: 'enum';
+      readonly default: string;
+      readonly allowedValues: readonly string[];
+    })
+  | (KeySpecBase & { readonly kind: 'array'; readonly default: readonly string[] });
+
+const SECURITY_NOT_WRITABLE =
+  'Security settings are fixed at deployment: a caller able to change them could weaken its own gate.';
+
+/** RFC 9110 token characters, the only ones a header name may contain. */
+const HTTP_TOKEN_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const CONFIG_KEYS = [
+  {
+    key: 'Svc:Environment',
+    kind: 'enum',
+    default: 'Development',
+    allowedValues: ['Development', 'Production'],
+    applyMode: 'restart',
+    description:
+      '`Development` serves the OpenAPI document and the API reference page; `Production` serves neither. ' +
+      'The `NODE_ENV` environment variable also sets it when it is exactly `development` or `production`.',
+  },
+  {
+    key: 'Svc:Http:Host',
+    kind: 'string',
+    default: '127.0.0.1',
+    format: { pattern: /^\S+$/, description: 'a host name or address (non-empty, without spaces)' },
+    applyMode: 'restart',
+    description: 'Address the HTTP listener binds to; `0.0.0.0` listens on every IPv4 interface.',
+  },
+  {
+    key: 'Svc:Http:Port',
+    kind: 'int',
+    default: 8080,
+    minimum: 0,
+    maximum: 65535,
+    applyMode: 'restart',
+    description: 'TCP port of the HTTP listener; `0` picks a free ephemeral port.',
+  },
+  {
+    key: 'Svc:Http:MaxBodyBytes',
+    kind: 'int',
+    default: 30_000_000,
+    minimum: 1,
+    applyMode: 'restart',
+    description:
+      'Largest request body, in bytes, on ordinary JSON routes; a larger body is refused with 413.',
+  },
+  {
+    key: 'Svc:Http:CodeBodyLimitBytes',
+    kind: 'int',
+    default: 1_048_576,
+    minimum: 1,
+    applyMode: 'restart',
+    description:
+      'Largest request body, in bytes, on the endpoints that accept code or call a provider ' +
+      '(paths, subgraphs, stored queries, delegates, plugins, embedding, chat); a larger body is refused with 413.',
+  },
+  {
+    key: 'Svc:Security:ApiKey',
+    kind: 'string',
+    default: null,
+    secret: true,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description:
+      'The API key every non-anonymous route requires. Unset (or empty) means no credential is required.',
+  },
+  {
+    key: 'Svc:Security:ApiKeyHeaderName',
+    kind: 'string',
+    default: 'X-Api-Key',
+    format: { pattern: HTTP_TOKEN_PATTERN, description: 'an HTTP header name' },
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description: 'Request header that carries the API key.',
+  },
+  {
+    key: 'Svc:Security:EnableDynamicPluginLoading',
+    kind: 'bool',
+    default: true,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description:
+      'Allows plugin registration; a namespace can override it with `PATCH /ns/{name}`. ' +
+      'Invoking an already registered plugin is never gated.',
+  },
+  {
+    key: 'Svc:Security:SensitiveRateLimitPermitPerWindow',
+    kind: 'int',
+    default: 30,
+    minimum: 1,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description:
+      'Requests admitted per window by the one fixed-window limiter shared by every sensitive route, ' +
+      'caller and namespace; the next one is refused with 429.',
+  },
+  {
+    key: 'Svc:Security:RateLimitWindowSeconds',
+    kind: 'int',
+    default: 10,
+    minimum: 1,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description: 'Length, in seconds, of the sensitive-route rate-limit window.',
+  },
+  {
+    key: 'Svc:Security:EnableConfigurationWrite',
+    kind: 'bool',
+    default: false,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description: 'Allows `PATCH /config`; it takes effect only while an API key is configured.',
+  },
+  {
+    key: 'AllowedCorsOrigins',
+    kind: 'array',
+    default: [],
+    applyMode: 'restart',
+    description: 'Origins allowed to call from a browser; empty denies every cross-origin call.',
+  },
+  {
+    key: 'Svc:Namespaces:MaxNamespaces',
+    kind: 'int',
+    default: 10_000,
+    minimum: 1,
+    applyMode: 'live',
+    description:
+      'Most namespaces that may exist at once; creating one more is refused with 409 and `maxNamespaces`.',
+  },
+  {
+    key: 'Svc:Observability:Prometheus:Enabled',
+    kind: 'bool',
+    default: false,
+    applyMode: 'restart',
+    description: 'Serves `GET /metrics` in the Prometheus text format; while false that path answers 404.',
+  },
+  {
+    key: 'Svc:Observability:Prometheus:RequireApiKey',
+    kind: 'bool',
+    default: false,
+    applyMode: 'restart',
+    description: 'Makes `GET /metrics` require the API key; no effect while no key is configured.',
+  },
+  {
+    key: 'Svc:Writer:MaxGroupTransactions',
+    kind: 'int',
+    default: 1024,
+    minimum: 1,
+    maximum: 1_000_000,
+    applyMode: 'liveForNewWork',
+    description:
+      'Most transactions the writer applies in one group before yielding the event loop, ' +
+      'which bounds how long one group can hold it.',
+  },
+  {
+    key: 'Svc:Logging:Level',
+    kind: 'enum',
+    default: 'info',
+    allowedValues: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+    applyMode: 'live',
+    description: 'Least severe log level written; `silent` writes nothing.',
+  },
+] as const satisfies readonly ConfigKeySpec[];
+
+export type ConfigKeyEntry = (typeof CONFIG_KEYS)[number];
+/** The canonical spelling of every key, as a union of string literals. */
+export type ConfigKey = ConfigKeyEntry['key'];
+
+type ValueOfEntry<E> = E extends { kind: 'bool' }
+  ? boolean
+  : E extends { kind: 'int' | 'double' }
+    ? number
+    : E extends { kind: 'enum'; allowedValues: readonly (infer V)[] }
+      ? V
+      : E extends { kind: 'array' }
+        ? readonly string[]
+        : E extends { kind: 'string'; default: null }
+          ? string | null
+          : E extends { kind: 'string' }
+            ? string
+            : never;
+
+/** The parsed type of one key, derived from its catalogue entry (an enum key yields its literal union). */
+export type ConfigValueOf<K extends ConfigKey> = ValueOfEntry<Extract<ConfigKeyEntry, { key: K }>>;
+
+/** Any parsed value; `null` only for a string key whose default is null. */
+export type ConfigValue = boolean | number | string | null | readonly string[];
+
+const ALL_KEYS: readonly ConfigKeySpec[] = CONFIG_KEYS;
+const BY_LOWER_KEY = new Map(ALL_KEYS.map((spec) => [spec.key.toLowerCase(), spec]));
+
+/** The catalogue entry for a key in any letter case, or undefined when the key is unknown. */
+export function findConfigKey(key: string): ConfigKeySpec | undefined {
+  return BY_LOWER_KEY.get(key.toLowerCase());
+}
+
+/** What a configuration path (as written in a layer) addresses: a whole key, or one element of an array. */
+export interface ResolvedPath {
+  readonly spec: ConfigKeySpec;
+  /** the element index of an ASP.NET-style indexed array entry (`AllowedCorsOrigins:0`) */
+  readonly index?: number;
+}
+
+const INDEXED_PATH = /^(.*):(\d+)$/;
+
+/** Resolves a colon-separated path case-insensitively; undefined when no key or array element matches. */
+export function resolveConfigPath(path: string): ResolvedPath | undefined {
+  const whole = findConfigKey(path);
+  if (whole !== undefined) return { spec: whole };
+  const indexed = INDEXED_PATH.exec(path);
+  if (indexed === null) return undefined;
+  const spec = findConfigKey(indexed[1]);
+  const index = Number(indexed[2]);
+  if (spec?.kind !== 'array' || !Number.isSafeInteger(index)) return undefined;
+  return { spec, index };
+}
+
+/** Lower-case first segments of all keys: an environment variable is configuration only under one of them. */
+export const CONFIG_ROOTS: ReadonlySet<string> = new Set(
+  ALL_KEYS.map((spec) => spec.key.split(':')[0].toLowerCase()),
+);
+
+export function tierOf(spec: ConfigKeySpec): ConfigTier {
+  switch (spec.applyMode) {
+    case 'never':
+      return 'notWritable';
+    case 'restart':
+      return 'restart';
+    case 'live':
+    case 'liveForNewWork':
+      return 'live';
+  }
+}

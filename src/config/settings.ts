@@ -1,0 +1,98 @@
+/**
+ * The typed view of configuration that the rest of Skein reads: nested, camelCase, frozen.
+ *
+ * Each field is one catalogue key; its type comes from the catalogue entry (`ConfigValueOf`), so a field
+ * and its key cannot disagree on kind or allowed values.
+ */
+import type { ConfigKey, ConfigValueOf } from './keys.js';
+
+export type SkeinEnvironment = ConfigValueOf<'Svc:Environment'>;
+export type LogLevel = ConfigValueOf<'Svc:Logging:Level'>;
+
+export interface SkeinSettings {
+  readonly environment: SkeinEnvironment;
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly maxBodyBytes: number;
+    readonly codeBodyLimitBytes: number;
+  };
+  readonly security: {
+    /** null: no key configured, so no credential is required */
+    readonly apiKey: string | null;
+    readonly apiKeyHeaderName: string;
+    readonly enableDynamicPluginLoading: boolean;
+    readonly sensitiveRateLimitPermitPerWindow: number;
+    readonly rateLimitWindowSeconds: number;
+    readonly enableConfigurationWrite: boolean;
+  };
+  readonly cors: {
+    readonly allowedOrigins: readonly string[];
+  };
+  readonly namespaces: {
+    readonly maxNamespaces: number;
+  };
+  readonly observability: {
+    readonly prometheus: {
+      readonly enabled: boolean;
+      readonly requireApiKey: boolean;
+    };
+  };
+  readonly writer: {
+    readonly maxGroupTransactions: number;
+  };
+  readonly logging: {
+    readonly level: LogLevel;
+  };
+}
+
+/** Reads the parsed value of one key, typed by its catalogue entry. */
+export type ConfigValueReader = <K extends ConfigKey>(key: K) => ConfigValueOf<K>;
+
+/** Assembles the settings object from parsed values; the result is deeply frozen. */
+export function buildSettings(get: ConfigValueReader): SkeinSettings {
+  return deepFreeze<SkeinSettings>({
+    environment: get('Svc:Environment'),
+    http: {
+      host: get('Svc:Http:Host'),
+      port: get('Svc:Http:Port'),
+      maxBodyBytes: get('Svc:Http:MaxBodyBytes'),
+      codeBodyLimitBytes: get('Svc:Http:CodeBodyLimitBytes'),
+    },
+    security: {
+      apiKey: get('Svc:Security:ApiKey'),
+      apiKeyHeaderName: get('Svc:Security:ApiKeyHeaderName'),
+      enableDynamicPluginLoading: get('Svc:Security:EnableDynamicPluginLoading'),
+      sensitiveRateLimitPermitPerWindow: get('Svc:Security:SensitiveRateLimitPermitPerWindow'),
+      rateLimitWindowSeconds: get('Svc:Security:RateLimitWindowSeconds'),
+      enableConfigurationWrite: get('Svc:Security:EnableConfigurationWrite'),
+    },
+    cors: {
+      // Copied so freezing the settings never freezes an array a caller still holds.
+      allowedOrigins: [...get('AllowedCorsOrigins')],
+    },
+    namespaces: {
+      maxNamespaces: get('Svc:Namespaces:MaxNamespaces'),
+    },
+    observability: {
+      prometheus: {
+        enabled: get('Svc:Observability:Prometheus:Enabled'),
+        requireApiKey: get('Svc:Observability:Prometheus:RequireApiKey'),
+      },
+    },
+    writer: {
+      maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
+    },
+    logging: {
+      level: get('Svc:Logging:Level'),
+    },
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
