@@ -1,0 +1,81 @@
+/**
+ * Full-graph property scans (CONTRACT 1.7): linear walks over every element, no index. Comparison is
+ * typed: an element whose stored value has another type than the literal matches under no operator.
+ * Results are ascending ids.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { ScanOperator } from '../../index.js';
+import { literalValueOf } from '../wire/values.js';
+import { resultTypeOf } from '../wire/result-type.js';
+import { IdList, LiteralSpecification, ResultTypeSchema } from '../wire/schemas.js';
+
+const tags = ['scans'];
+
+const Label = Type.Optional(
+  Type.Union([Type.String(), Type.Null()], { description: 'Exact, case-sensitive label restrictor' }),
+);
+
+const PropertyScanParams = Type.Object({ propertyId: Type.String({ description: 'Property key' }) });
+
+const PropertyScanRequest = Type.Object({
+  // The ancestor binds an absent operator as its enum default, Equals.
+  operator: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 5,
+      default: 0,
+      description: '0 Equals, 1 Greater, 2 GreaterOrEquals, 3 Lower, 4 LowerOrEquals, 5 NotEquals',
+    }),
+  ),
+  literal: LiteralSpecification,
+  label: Label,
+  resultType: Type.Optional({ ...ResultTypeSchema, description: 'Default Vertices' }),
+});
+
+const TextScanRequest = Type.Object({
+  searchTerm: Type.String({ description: 'Matched case-insensitively against property texts; not blank' }),
+  label: Label,
+  resultType: Type.Optional({ ...ResultTypeSchema, description: 'Default Both' }),
+});
+
+const Hits = { ...IdList, description: 'Matching element ids, ascending' };
+
+export async function scanRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/scan/graph/property/:propertyId',
+    { schema: { tags, params: PropertyScanParams, body: PropertyScanRequest, response: { 200: Hits } } },
+    async (request) => {
+      const { operator = 0, literal, label, resultType } = request.body;
+      return request.namespace.engine.scanProperty(
+        request.params.propertyId,
+        operator as ScanOperator,
+        literalValueOf(literal),
+        { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
+      );
+    },
+  );
+
+  app.post(
+    '/scan/graph/properties',
+    {
+      schema: {
+        tags,
+        description:
+          'Elements any of whose property values, as text, contains searchTerm (case-insensitive).',
+        body: TextScanRequest,
+        response: { 200: Hits },
+      },
+    },
+    async (request) => {
+      const { searchTerm, label, resultType } = request.body;
+      return request.namespace.engine.scanAllProperties(searchTerm, {
+        resultType: resultTypeOf(resultType, 'Both'),
+        label: label ?? undefined,
+      });
+    },
+  );
+}

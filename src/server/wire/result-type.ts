@@ -1,0 +1,23 @@
+/**
+ * `resultType` of scans (CONTRACT 0.1): read case-insensitively as `Vertices`, `Edges` or `Both`, or as
+ * the integers 0, 1, 2. The schema (ResultTypeSchema) admits any string, so the names are checked here
+ * and an unknown one is a 400 naming what was sent.
+ */
+import type { ResultType } from '../../index.js';
+import { ProblemError, reasonPhrase } from '../problem.js';
+
+const byNumber: readonly ResultType[] = ['Vertices', 'Edges', 'Both'];
+const byLowerName = new Map<string, ResultType>(byNumber.map((name) => [name.toLowerCase(), name]));
+
+export function resultTypeOf(raw: string | number | null | undefined, fallback: ResultType): ResultType {
+  if (raw === undefined || raw === null) return fallback;
+  const resolved = typeof raw === 'number' ? byNumber[raw] : byLowerName.get(raw.trim().toLowerCase());
+  if (resolved === undefined) {
+    throw new ProblemError(
+      400,
+      reasonPhrase(400),
+      `resultType '${String(raw)}' is not one of Vertices, Edges, Both (or 0, 1, 2)`,
+    );
+  }
+  return resolved;
+}
