@@ -28,4 +28,6 @@ export type {
 } from './engine/tx/operations.js';
 export type { CommitHook, CommittedTransaction } from './engine/tx/writer.js';
 export { addSampleGraph } from './engine/sample.js';
+export { topologyView, vertexKind } from './engine/graph/topology.js';
+export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';

@@ -1,0 +1,38 @@
+/**
+ * Command-line entry point: `node dist/src/main.js [--config file] [--Svc:Key=value ...]`.
+ * Configuration layers: defaults, JSON file, environment, flags (docs/configuration.md).
+ */
+import { ConfigError, loadConfig } from './config/index.js';
+import { startService } from './server/start.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ argv: process.argv.slice(2), env: process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`skein: invalid configuration: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const { server, address } = await startService(config);
+  server.log.info(`Skein listening on ${address}`);
+  const stop = (signal: string) => {
+    server.log.info(`${signal} received, closing`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.log.error({ err: error }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`skein: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+/**
+ * Builds the HTTP service over a namespace catalog: cross-cutting conventions as hooks, then one plugin
+ * per route area. The server is a thin layer over the library API in src/index.ts.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Namespaces } from '../engine/namespaces/catalog.js';
+import { registerErrorHandling } from './conventions/errors.js';
+import { registerVersioning } from './conventions/versioning.js';
+import { registerApiKey } from './conventions/api-key.js';
+import { registerRateLimit } from './conventions/rate-limit.js';
+import { validatorCompiler } from './conventions/validation.js';
+import { registerOpenApi, exposeOpenApiDocument } from './openapi.js';
+import { registerScoped } from './scoped.js';
+import { healthRoutes } from './routes/health.js';
+import { statusRoutes } from './routes/status.js';
+import { namespaceRoutes } from './routes/namespaces.js';
+import { vertexRoutes } from './routes/vertices.js';
+import { edgeRoutes } from './routes/edges.js';
+import { elementRoutes } from './routes/elements.js';
+import { graphRoutes } from './routes/graph.js';
+import { scanRoutes } from './routes/scans.js';
+import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
+
+export interface ServerOptions {
+  namespaces: Namespaces;
+  apiKey: string | null;
+  apiKeyHeaderName: string;
+  allowedCorsOrigins: readonly string[];
+  rateLimit: { permitsPerWindow: number; windowSeconds: number };
+  /** Default body limit of ordinary JSON routes. */
+  maxBodyBytes: number;
+  /** Body limit of endpoints that accept code (fragments, stored queries, plugins). */
+  codeBodyLimitBytes: number;
+  /** The OpenAPI document and reference page are served only in development. */
+  development: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Reported by GET /readyz; false until the startup load completes. */
+  isReady?: () => boolean;
+  /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
+}
+
+export type SkeinServer = FastifyInstance;
+
+export async function buildServer(options: ServerOptions): Promise<SkeinServer> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.maxBodyBytes,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('namespace', null as never);
+
+  // JSON routes accept only JSON: without this parser a text/plain body would reach schema validation
+  // as a string (400) instead of being refused as an unsupported media type (415).
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+  registerVersioning(app);
+  // CORS before the API key: a browser's preflight carries no credential, so it must be answered (or
+  // refused) before authentication runs, and an allowed origin must see its header on a 401 too.
+  await app.register(cors, {
+    // Cross-origin calls are denied unless the origin is listed.
+    origin: options.allowedCorsOrigins.length === 0 ? false : [...options.allowedCorsOrigins],
+    // The plugin's default (GET, HEAD, POST) would refuse every PUT, PATCH and DELETE preflight.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+  registerApiKey(app, { apiKey: options.apiKey, headerName: options.apiKeyHeaderName });
+  registerRateLimit(app, options.rateLimit);
+  await registerOpenApi(app, {
+    apiKeyHeaderName: options.apiKeyHeaderName,
+    development: options.development,
+  });
+
+  const context = { options };
+  await app.register(healthRoutes, context);
+  await app.register(namespaceRoutes, context);
+  await app.register(deploymentMaintenanceRoutes, context);
+  for (const area of [statusRoutes, vertexRoutes, edgeRoutes, elementRoutes, graphRoutes, scanRoutes, maintenanceRoutes]) {
+    registerScoped(app, options.namespaces, async (scope) => area(scope, context));
+  }
+  exposeOpenApiDocument(app, options.development);
+  await app.ready();
+  return app;
+}
+
+/** What every route area receives besides its Fastify scope. */
+export interface RouteContext {
+  options: ServerOptions;
+}

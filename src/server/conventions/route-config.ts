@@ -1,0 +1,15 @@
+/** Per-route flags the cross-cutting hooks read (declared once, set in each route's `config`). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers without an API key even when one is configured (GET /status, /healthz, /readyz). */
+    anonymous?: boolean;
+    /** Counts against the shared fixed-window limiter of sensitive routes. */
+    rateLimited?: boolean;
+  }
+  interface FastifyRequest {
+    /** This request presented the configured API key. */
+    authenticated: boolean;
+  }
+}
+
+export {};

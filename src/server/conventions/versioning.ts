@@ -1,0 +1,45 @@
+/**
+ * API versioning: 0.1 is the only and default version. A request may pin it by query `api-version`,
+ * header `X-Version`, or a media-type parameter `ver`; any other version is a 400. Every response names
+ * the supported versions.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProblemError } from '../problem.js';
+
+export const apiVersion = '0.1';
+const supportedVersionsHeader = 'api-supported-versions';
+const mediaTypeVersion = /;\s*ver\s*=\s*"?([^;",\s]*)"?/i;
+
+function requestedVersions(request: FastifyRequest): string[] {
+  const versions: string[] = [];
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.['api-version'];
+  if (typeof fromQuery === 'string') versions.push(fromQuery);
+  else if (Array.isArray(fromQuery)) versions.push(...fromQuery.map(String));
+  const fromHeader = request.headers['x-version'];
+  if (typeof fromHeader === 'string') versions.push(fromHeader);
+  for (const header of [request.headers['content-type'], request.headers.accept]) {
+    const match = typeof header === 'string' ? mediaTypeVersion.exec(header) : null;
+    if (match !== null) versions.push(match[1]);
+  }
+  return versions;
+}
+
+function isSupported(version: string): boolean {
+  const trimmed = version.trim();
+  return trimmed === apiVersion || trimmed === `${apiVersion}.0`;
+}
+
+export function registerVersioning(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(supportedVersionsHeader, apiVersion);
+    const unsupported = requestedVersions(request).find((version) => !isSupported(version));
+    if (unsupported !== undefined) {
+      throw new ProblemError(
+        400,
+        'Unsupported API version',
+        `The API version '${unsupported}' is not supported; supported: ${apiVersion}.`,
+      );
+    }
+  });
+}

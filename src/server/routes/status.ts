@@ -1,0 +1,72 @@
+/**
+ * GET /status: the namespace's inventory and the deployment's capability blocks. Never walks the graph.
+ * Indexes, plugins, embeddings, chat, ingestion and durability arrive with their issues; until then the
+ * lists are empty and the blocks report their capability as off.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { RouteContext } from '../app.js';
+import '../conventions/route-config.js';
+
+const StringList = Type.Union([Type.Array(Type.String()), Type.Null()]);
+const Block = Type.Record(Type.String(), Type.Unknown());
+
+const StatusResponse = Type.Object({
+  usedMemory: Type.Integer({ description: 'Resident set size of the process, bytes' }),
+  namespaceState: Type.String(),
+  vertexCount: Type.Union([Type.Integer(), Type.Null()]),
+  edgeCount: Type.Union([Type.Integer(), Type.Null()]),
+  indices: Type.Union([Type.Array(Block), Type.Null()]),
+  availableIndexPlugins: StringList,
+  availablePathPlugins: StringList,
+  availableSubGraphPlugins: StringList,
+  availableAnalyticsPlugins: StringList,
+  availableServicePlugins: StringList,
+  apiKeyRequired: Type.Boolean(),
+  authenticated: Type.Boolean(),
+  embedding: Block,
+  chat: Block,
+  ingestion: Block,
+  nlp: Block,
+  durability: Type.Union([Block, Type.Null()]),
+});
+
+export async function statusRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const apiKeyRequired = options.apiKey !== null && options.apiKey !== '';
+  app.get(
+    '/status',
+    { schema: { tags: ['status'], response: { 200: StatusResponse } }, config: { anonymous: true } },
+    async (request) => {
+      const { engine } = request.namespace;
+      return {
+        usedMemory: process.memoryUsage.rss(),
+        namespaceState: 'ready',
+        vertexCount: engine.vertexCount,
+        edgeCount: engine.edgeCount,
+        indices: [],
+        availableIndexPlugins: [],
+        availablePathPlugins: [],
+        availableSubGraphPlugins: [],
+        availableAnalyticsPlugins: [],
+        availableServicePlugins: [],
+        apiKeyRequired,
+        authenticated: request.authenticated,
+        embedding: {
+          enabled: false,
+          backend: null,
+          modelName: null,
+          modelVersion: '',
+          dimension: 0,
+          intendedMetric: 'Cosine',
+          loaded: false,
+          resident: null,
+          gpu: null,
+        },
+        chat: { enabled: false, backend: null, model: null, loaded: false, resident: null, gpu: null },
+        ingestion: { enabled: false },
+        nlp: { enabled: false, configured: false, reachable: false },
+        durability: null,
+      };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Namespace scoping. Every namespace-scoped route area is one Fastify plugin registered twice: bare,
+ * addressing `default`, and under `/ns/:ns`, addressing the named namespace. A hook resolves the
+ * namespace before anything else runs, so an unknown name is a 404 problem (with the `namespace` member)
+ * whatever the route, and handlers read `request.namespace`.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
+import { ProblemError } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The namespace the route addresses. */
+    namespace: Namespace;
+  }
+}
+
+export const namespacePrefix = '/ns/:ns';
+
+/** Registers a route area bare and under `/ns/:ns`. */
+export function registerScoped(app: FastifyInstance, namespaces: Namespaces, plugin: FastifyPluginAsync): void {
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      request.namespace = namespaces.default;
+    });
+    await scope.register(plugin);
+  });
+  app.register(
+    async (scope) => {
+      // The prefix's parameter must appear in each route's schema for validation and the OpenAPI document.
+      scope.addHook('onRoute', (route) => {
+        const schema = (route.schema ??= {}) as { params?: { type?: string; properties?: Record<string, unknown>; required?: string[] } };
+        const params = schema.params ?? Type.Object({});
+        schema.params = {
+          ...params,
+          properties: { ns: Type.String({ description: 'Namespace name' }), ...(params.properties ?? {}) },
+          required: ['ns', ...(params.required ?? [])],
+        };
+      });
+      scope.addHook('onRequest', async (request) => {
+        const name = (request.params as { ns: string }).ns;
+        const namespace = namespaces.get(name);
+        if (namespace === undefined) {
+          throw new ProblemError(404, 'Namespace not found', `The namespace '${name}' does not exist.`, {
+            namespace: name,
+          });
+        }
+        request.namespace = namespace;
+      });
+      await scope.register(plugin);
+    },
+    { prefix: namespacePrefix },
+  );
+}
