@@ -54,6 +54,9 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.codeEndpoint === true) route.bodyLimit = options.codeBodyLimitBytes;
+  });
   app.decorateRequest('namespace', null as never);
 
   // JSON routes accept only JSON: without this parser a text/plain body would reach schema validation

@@ -72,3 +72,18 @@ describe('namespace catalog', () => {
     assert.equal(namespaces.default.engine.vertexCount, 0);
   });
 });
+
+describe('namespace isolation under load', () => {
+  it('commits a write in one namespace while another namespace still has a long queue', async () => {
+    const namespaces = new Namespaces({ engine: { maxGroupTransactions: 1024 } });
+    const heavy = namespaces.create('heavy').engine;
+    const light = namespaces.create('light').engine;
+    const burst: Promise<number>[] = [];
+    for (let i = 0; i < 50_000; i++) burst.push(heavy.createVertex());
+    await light.createVertex();
+    assert.ok(heavy.pendingWrites > 0, 'the light write did not wait for the heavy queue to drain');
+    assert.equal(light.vertexCount, 1);
+    await Promise.all(burst);
+    assert.equal(heavy.vertexCount, 50_000);
+  });
+});

@@ -5,6 +5,8 @@ declare module 'fastify' {
     anonymous?: boolean;
     /** Counts against the shared fixed-window limiter of sensitive routes. */
     rateLimited?: boolean;
+    /** Accepts code (fragments, stored queries, plugins): its body is capped at `codeBodyLimitBytes`. */
+    codeEndpoint?: boolean;
   }
   interface FastifyRequest {
     /** This request presented the configured API key. */
