@@ -22,10 +22,9 @@ export const DECIMAL_MAX_SCALE = 28;
 /**
  * NumberStyles.Number: surrounding whitespace, one sign leading or trailing, group separators after the
  * first integer digit, a decimal point; no exponent. Groups: leading sign, integer digits, fraction
- * digits, trailing sign.
+ * digits, trailing sign. The trailing sign sits in an optional group with its own whitespace: two
+ * adjacent whitespace runs around an optional sign would make a failing match backtrack quadratically.
  */
-// The trailing sign sits in an optional group with its own whitespace: two adjacent whitespace runs
-// around an optional sign would make a failing match backtrack quadratically.
 const DECIMAL_TEXT = /^[\t-\r ]*([+-]?)([0-9][0-9,]*)?(?:\.([0-9]*))?[\t-\r ]*(?:([+-])[\t-\r ]*)?$/;
 const GROUP_SEPARATORS = /,/g;
 const CHAR_ZERO = 0x30;

@@ -251,10 +251,7 @@ function formatGeneral(negative: boolean, digits: string, scale: number, roundTr
   return `${sign}${digits.slice(0, scale)}.${digits.slice(scale)}`;
 }
 
-/**
- * Reformats JavaScript number text (`String(x)` or `toPrecision`, fixed or exponential, positive,
- * non-zero) in the .NET "G" layout.
- */
+/** Reformats JavaScript's `String(x)` of a positive finite non-zero double in the .NET "G" layout. */
 function reformatJsNumberText(negative: boolean, jsText: string, roundTripDigits: number): string {
   const e = jsText.indexOf('e');
   const mantissa = e < 0 ? jsText : jsText.slice(0, e);
@@ -428,8 +425,9 @@ export function formatSingle(value: number): string {
     for (let precision = 1; precision < SINGLE_ROUND_TRIP_DIGITS; precision++) {
       const digits = digitsAt(magnitude, precision);
       const exponent10 = nineExponent + 1 - precision;
-      if (roundTrips(digits, exponent10, magnitude, low, high))
+      if (roundTrips(digits, exponent10, magnitude, low, high)) {
         return formatDigits(negative, digits, exponent10);
+      }
       const up = digits + 1;
       if (
         candidateDouble(digits, exponent10) < magnitude &&
