@@ -44,6 +44,11 @@ const BatchReadResponse = Type.Object({
   }),
 });
 
+/** The two read shapes as the plain records Fastify's serializer cache is keyed and typed by. */
+const vertexShape: Record<string, unknown> = { ...WireVertex };
+const edgeShape: Record<string, unknown> = { ...WireEdge };
+const jsonContentType = 'application/json; charset=utf-8';
+
 const PropertyWriteItem = Type.Object({
   graphElementId: Int32,
   propertyId: Type.String({ minLength: 1 }),
@@ -70,7 +75,13 @@ export async function elementRoutes(scope: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const element = request.namespace.engine.getElement(request.params.id);
       if (element === undefined) return reply.code(204).send();
-      return element.kind === 'vertex' ? wireVertex(element) : wireEdge(element);
+      // The union documents both shapes, but serializing through it validates every answer against the
+      // branches to pick one; the kind is already known, so each uses its own compiled (cached) serializer.
+      const isVertex = element.kind === 'vertex';
+      return reply
+        .type(jsonContentType)
+        .serializer(reply.compileSerializationSchema(isVertex ? vertexShape : edgeShape))
+        .send(isVertex ? wireVertex(element) : wireEdge(element));
     },
   );
 
