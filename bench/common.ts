@@ -171,7 +171,14 @@ export async function loadEdges(
         },
       };
     }
-    await engine.submit(operations);
+    try {
+      await engine.submit(operations);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`the engine refused edges ${done}-${done + size - 1} of ${count}: ${reason}`, {
+        cause: error,
+      });
+    }
     done += size;
   }
 }

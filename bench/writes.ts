@@ -35,9 +35,29 @@ function promiseFloor(): (value: number) => Promise<number> {
     });
 }
 
-/** Submits `count` transactions made by `submit(i)`, `inFlight` at a time; answers transactions/s. */
-async function measure(count: number, submit: (i: number) => Promise<unknown>): Promise<number> {
-  const { inFlight } = flags;
+/** Every GC pause of the process, to charge each measurement its share of GC time. */
+const gcPauses: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ entryTypes: ['gc'] });
+
+function gcTimeBetween(from: number, to: number): number {
+  let total = 0;
+  for (const pause of gcPauses) if (pause.start >= from && pause.start < to) total += pause.duration;
+  return total;
+}
+
+interface Sample {
+  rate: number;
+  gcShare: number;
+}
+
+/** Submits `count` transactions made by `submit(i)`, `inFlight` at a time (await the last, repeat). */
+async function measure(
+  count: number,
+  inFlight: number,
+  submit: (i: number) => Promise<unknown>,
+): Promise<Sample> {
   const t0 = performance.now();
   for (let done = 0; done < count;) {
     const size = Math.min(inFlight, count - done);
@@ -46,14 +66,14 @@ async function measure(count: number, submit: (i: number) => Promise<unknown>): 
     await last;
     done += size;
   }
-  return (count / (performance.now() - t0)) * 1000;
+  const t1 = performance.now();
+  // GC entries are delivered asynchronously: let the observer catch up before reading them.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { rate: (count / (t1 - t0)) * 1000, gcShare: gcTimeBetween(t0, t1) / (t1 - t0) };
 }
 
 printMachine('single-element write transactions (in process, no log)');
 const { count, runs, inFlight } = flags;
-console.log(
-  `-- ${num(count)} transactions per run, ${num(inFlight)} in flight, median of ${runs} runs after one warm-up`,
-);
 
 const engine = new Engine();
 // setProperty targets: vertices created up front, outside any measurement.
@@ -65,21 +85,14 @@ let version = 0;
 interface Case {
   name: string;
   submit: (i: number) => Promise<unknown>;
-  rates: number[];
   reference?: boolean;
 }
 const cases: Case[] = [
-  {
-    name: 'floor: Promise + queued object per item (reference)',
-    submit: (i) => floor(i),
-    rates: [],
-    reference: true,
-  },
-  { name: 'engine.createVertex()', submit: () => engine.createVertex(), rates: [] },
+  { name: 'floor: Promise + queued object per item (reference)', submit: (i) => floor(i), reference: true },
+  { name: 'engine.createVertex()', submit: () => engine.createVertex() },
   {
     name: "engine.submit([{ kind: 'createVertex' }])",
     submit: () => engine.submit([{ kind: 'createVertex', input: {} }]),
-    rates: [],
   },
   {
     name: 'engine.setProperty(id, Int32) on existing vertices',
@@ -87,38 +100,64 @@ const cases: Case[] = [
       const value: TypedValue = { type: 'Int32', value: version + i };
       return engine.setProperty(i % propertyTargets, 'score', value);
     },
-    rates: [],
   },
 ];
 
-for (const c of cases) await measure(Math.min(count, 100_000), c.submit);
-version += count;
-for (let run = 0; run < runs; run++) {
-  for (let k = 0; k < cases.length; k++) {
-    const c = cases[(run + k) % cases.length];
-    c.rates.push(await measure(count, c.submit));
+async function series(inFlightNow: number, runCount: number): Promise<Sample[][]> {
+  const samples: Sample[][] = cases.map(() => []);
+  for (const c of cases) await measure(Math.min(count, 100_000), inFlightNow, c.submit);
+  version += count;
+  for (let run = 0; run < runCount; run++) {
+    for (let k = 0; k < cases.length; k++) {
+      const index = (run + k) % cases.length;
+      samples[index].push(await measure(count, inFlightNow, cases[index].submit));
+    }
+    version += count; // every setProperty run writes new values, so none is a no-op
   }
-  version += count; // every setProperty run writes new values, so none is a no-op
+  return samples;
 }
 
-const floorRate = median(cases[0].rates);
-console.log();
+function report(samples: Sample[][], withTarget: boolean): void {
+  const floorRate = median(samples[0].map((s) => s.rate));
+  const header = ['transaction', 'median', 'min', 'max', 'x floor', 'GC share'];
+  console.log(
+    table([
+      withTarget ? [...header, 'target', ''] : header,
+      ...cases.map((c, i) => {
+        const rates = samples[i].map((s) => s.rate);
+        const m = median(rates);
+        const row = [
+          c.name,
+          rate(m),
+          rate(Math.min(...rates)),
+          rate(Math.max(...rates)),
+          pct(m / floorRate),
+          pct(median(samples[i].map((s) => s.gcShare))),
+        ];
+        if (!withTarget) return row;
+        return [
+          ...row,
+          c.reference === true ? '' : `>= ${rate(target)}`,
+          c.reference === true ? '' : verdict(m >= target),
+        ];
+      }),
+    ]),
+  );
+}
+
 console.log(
-  table([
-    ['transaction', 'median', 'min', 'max', 'x floor', 'target', ''],
-    ...cases.map((c) => {
-      const m = median(c.rates);
-      return [
-        c.name,
-        rate(m),
-        rate(Math.min(...c.rates)),
-        rate(Math.max(...c.rates)),
-        pct(m / floorRate),
-        c.reference === true ? '' : `>= ${rate(target)}`,
-        c.reference === true ? '' : verdict(m >= target),
-      ];
-    }),
-  ]),
+  `-- ${num(count)} transactions per run, ${num(inFlight)} in flight, median of ${runs} runs after one warm-up`,
 );
+console.log();
+report(await series(inFlight, runs), true);
+
+// Where the time goes: the same loops with fewer transactions in flight (fewer survivors per scavenge).
+const sensitivityRuns = Math.min(runs, 3);
+for (const fewer of [1_000, 100]) {
+  if (fewer >= inFlight) continue;
+  console.log();
+  console.log(`same, ${num(fewer)} in flight (median of ${sensitivityRuns} runs):`);
+  report(await series(fewer, sensitivityRuns), false);
+}
 console.log();
 console.log(`engine after the runs: ${num(engine.vertexCount)} vertices`);
