@@ -119,6 +119,17 @@ for (const prefix of prefixes) {
       assert.deepEqual(await client.vertices({}), [0]);
     });
 
+    it('PUT /vertices with an empty propertyId is 400 naming the item, and nothing is created', async () => {
+      const { client } = fixture;
+      const empty = { propertyId: '', propertyValue: '1', fullQualifiedTypeName: 'Int32' };
+      const problem = assertProblem(
+        await client.put('/vertices?waitForCompletion=true', [{}, { properties: [empty] }]),
+        400,
+      );
+      assert.match(String(problem.detail), /vertices\[1\]\.properties\[0\]/);
+      assert.equal(await client.read('/vertex/count'), 0);
+    });
+
     it('GET /vertex/{id} answers 204 when absent, removed, or the id is an edge', async () => {
       const { client } = fixture;
       const [a, b] = await client.vertices({}, {});

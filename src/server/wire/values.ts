@@ -62,16 +62,25 @@ function convert(type: ScalarType, text: string, context: string): TypedValue {
 export function propertyValueOf(spec: PropertySpecification, context: string): TypedValue {
   const typeName = spec.fullQualifiedTypeName;
   const type: ScalarType =
-    typeName === undefined ? 'Int32' : typeName === null || typeName === '' ? 'String' : resolveOrFail(typeName, context);
+    typeName === undefined
+      ? 'Int32'
+      : typeName === null || typeName === ''
+        ? 'String'
+        : resolveOrFail(typeName, context);
   return convert(type, spec.propertyValue ?? absentPropertyValue, context);
 }
 
 /** Converts the property list of a create request (every item, before anything is enqueued). */
-export function propertyInputsOf(specs: readonly PropertySpecification[] | undefined, context: string): PropertyInput[] {
+export function propertyInputsOf(
+  specs: readonly PropertySpecification[] | undefined,
+  context: string,
+): PropertyInput[] {
   if (specs === undefined) return [];
   return specs.map((spec, index) => {
-    if (spec === null || typeof spec !== 'object') throw badRequest(`${context}.properties[${index}] is null`);
+    if (spec === null || typeof spec !== 'object')
+      throw badRequest(`${context}.properties[${index}] is null`);
     const key = spec.propertyId ?? absentPropertyId;
+    if (key === '') throw badRequest(`${context}.properties[${index}]: propertyId must not be empty`);
     return { key, value: propertyValueOf(spec, `${context}.properties[${index}] '${key}'`) };
   });
 }
@@ -80,8 +89,11 @@ export function propertyInputsOf(specs: readonly PropertySpecification[] | undef
 export function literalValueOf(literal: LiteralSpecification, context = 'literal'): TypedValue {
   const typeName = literal.fullQualifiedTypeName;
   const type: ScalarType =
-    typeName === undefined || typeName === null || typeName === '' ? 'String' : resolveOrFail(typeName, context);
-  if (literal.value === undefined || literal.value === null) throw badRequest(`${context}: value is required`);
+    typeName === undefined || typeName === null || typeName === ''
+      ? 'String'
+      : resolveOrFail(typeName, context);
+  if (literal.value === undefined || literal.value === null)
+    throw badRequest(`${context}: value is required`);
   return convert(type, literal.value, context);
 }
 
@@ -89,7 +101,11 @@ export function wireProperties(entries: readonly PropertyEntry[]): WireProperty[
   const result = new Array<WireProperty>(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const { key, value } = entries[i];
-    result[i] = { propertyId: key, fullQualifiedTypeName: fullTypeName(value.type), propertyValue: formatValue(value) };
+    result[i] = {
+      propertyId: key,
+      fullQualifiedTypeName: fullTypeName(value.type),
+      propertyValue: formatValue(value),
+    };
   }
   return result;
 }
