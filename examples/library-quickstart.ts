@@ -17,7 +17,6 @@ console.log(vertex?.label, vertex?.outEdges); // person { knows: [ 2 ] }
 console.log(engine.getEdge(knows)?.targetVertex); // 1
 
 // A linear scan over one property, no index needed.
-const adults = engine.scanProperty('age', ScanOperator.GreaterOrEquals, { type: 'Int32', value: 18 }, {
-  resultType: 'Vertices',
-});
+const eighteen = { type: 'Int32', value: 18 } as const;
+const adults = engine.scanProperty('age', ScanOperator.GreaterOrEquals, eighteen, { resultType: 'Vertices' });
 console.log(adults); // [ 1 ]

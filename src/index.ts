@@ -6,7 +6,11 @@ export { Engine, maxGraphPageElements, maxBatchReadIds } from './engine/engine.j
 export type { EngineOptions, GraphPage, BatchRead } from './engine/engine.js';
 export { Namespaces, defaultMaxNamespaces } from './engine/namespaces/catalog.js';
 export type { Namespace, NamespaceUpdate, NamespacesOptions, TriState } from './engine/namespaces/catalog.js';
-export { defaultNamespaceName, namespaceNameProblem, maxNamespaceNameLength } from './engine/namespaces/names.js';
+export {
+  defaultNamespaceName,
+  namespaceNameProblem,
+  maxNamespaceNameLength,
+} from './engine/namespaces/names.js';
 export { EngineError, engineErrors, isEngineError } from './engine/errors.js';
 export type { EngineErrorCode, FailureReason } from './engine/errors.js';
 export { ScanOperator, isReservedKey } from './engine/graph/scan.js';

@@ -20,7 +20,13 @@ import {
 } from './graph/read.js';
 import { scanAllProperties, scanProperty, type ScanFilter, type ScanOperator } from './graph/scan.js';
 import type { TypedValue } from './model/values.js';
-import type { EdgeInput, PropertyWrite, TransactionResult, VertexInput, WriteOperation } from './tx/operations.js';
+import type {
+  EdgeInput,
+  PropertyWrite,
+  TransactionResult,
+  VertexInput,
+  WriteOperation,
+} from './tx/operations.js';
 import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
@@ -154,7 +160,10 @@ export class Engine {
   /** Batch read: one summary per live element in request order (repeats once), and the ids not found. */
   getElements(ids: readonly number[]): BatchRead {
     if (ids.length > maxBatchReadIds) {
-      throw new EngineError('INVALID_INPUT', `a batch read takes at most ${maxBatchReadIds} ids, got ${ids.length}`);
+      throw new EngineError(
+        'INVALID_INPUT',
+        `a batch read takes at most ${maxBatchReadIds} ids, got ${ids.length}`,
+      );
     }
     const seen = new Set<number>();
     const elements: ElementSummary[] = [];
@@ -205,7 +214,8 @@ export class Engine {
   }
 
   scanAllProperties(searchTerm: string, filter: ScanFilter): number[] {
-    if (searchTerm.trim().length === 0) throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
+    if (searchTerm.trim().length === 0)
+      throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
     return scanAllProperties(this.graph, searchTerm, filter);
   }
 

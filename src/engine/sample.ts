@@ -29,15 +29,13 @@ export async function addSampleGraph(engine: Engine): Promise<{ vertices: number
   );
   const idOf = (person: Person) => vertices[people.indexOf(person)];
   const edges = await engine.createEdges(
-    relations.map(
-      ({ from, to, type, label }): EdgeInput => ({
-        sourceVertex: idOf(from),
-        targetVertex: idOf(to),
-        edgePropertyId: type,
-        creationDate: 0,
-        label,
-      }),
-    ),
+    relations.map(({ from, to, type, label }): EdgeInput => ({
+      sourceVertex: idOf(from),
+      targetVertex: idOf(to),
+      edgePropertyId: type,
+      creationDate: 0,
+      label,
+    })),
   );
   return { vertices, edges };
 }

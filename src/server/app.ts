@@ -85,7 +85,15 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   await app.register(healthRoutes, context);
   await app.register(namespaceRoutes, context);
   await app.register(deploymentMaintenanceRoutes, context);
-  for (const area of [statusRoutes, vertexRoutes, edgeRoutes, elementRoutes, graphRoutes, scanRoutes, maintenanceRoutes]) {
+  for (const area of [
+    statusRoutes,
+    vertexRoutes,
+    edgeRoutes,
+    elementRoutes,
+    graphRoutes,
+    scanRoutes,
+    maintenanceRoutes,
+  ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }
   exposeOpenApiDocument(app, options.development);

@@ -43,7 +43,10 @@ export async function registerOpenApi(
     },
   });
   if (options.development) {
-    await app.register(swaggerUi, { routePrefix: referencePagePrefix, uiConfig: { url: openApiDocumentPath } });
+    await app.register(swaggerUi, {
+      routePrefix: referencePagePrefix,
+      uiConfig: { url: openApiDocumentPath },
+    });
   }
 }
 

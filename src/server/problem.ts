@@ -45,7 +45,8 @@ export class ProblemError extends Error {
 export function problemFromEngineError(error: EngineError): Problem {
   const status = statusForReason(error.reason);
   // Write outcomes use the reason phrase as title; named conditions keep their own title.
-  const title = error.title === 'Bad Request' || error.title === 'Not Found' ? reasonPhrase(status) : error.title;
+  const title =
+    error.title === 'Bad Request' || error.title === 'Not Found' ? reasonPhrase(status) : error.title;
   return { title, status, detail: error.message, ...error.extensions };
 }
 

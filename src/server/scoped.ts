@@ -19,7 +19,11 @@ declare module 'fastify' {
 export const namespacePrefix = '/ns/:ns';
 
 /** Registers a route area bare and under `/ns/:ns`. */
-export function registerScoped(app: FastifyInstance, namespaces: Namespaces, plugin: FastifyPluginAsync): void {
+export function registerScoped(
+  app: FastifyInstance,
+  namespaces: Namespaces,
+  plugin: FastifyPluginAsync,
+): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       request.namespace = namespaces.default;
@@ -30,7 +34,9 @@ export function registerScoped(app: FastifyInstance, namespaces: Namespaces, plu
     async (scope) => {
       // The prefix's parameter must appear in each route's schema for validation and the OpenAPI document.
       scope.addHook('onRoute', (route) => {
-        const schema = (route.schema ??= {}) as { params?: { type?: string; properties?: Record<string, unknown>; required?: string[] } };
+        const schema = (route.schema ??= {}) as {
+          params?: { type?: string; properties?: Record<string, unknown>; required?: string[] };
+        };
         const params = schema.params ?? Type.Object({});
         schema.params = {
           ...params,

@@ -34,7 +34,10 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     logger: {
       level: settings.logging.level,
       // The API key must never reach a log line.
-      redact: ['req.headers.authorization', `req.headers["${settings.security.apiKeyHeaderName.toLowerCase()}"]`],
+      redact: [
+        'req.headers.authorization',
+        `req.headers["${settings.security.apiKeyHeaderName.toLowerCase()}"]`,
+      ],
     },
   });
   for (const warning of config.warnings) server.log.warn(warning);

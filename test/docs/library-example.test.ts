@@ -14,13 +14,16 @@ describe('docs/library.md', () => {
       "from 'skein'",
     );
     const page = readFileSync(path.join(root, 'docs/library.md'), 'utf8');
-    assert.ok(page.includes('```ts\n' + source + '```'), 'the page must contain the example file as a ts block');
+    assert.ok(
+      page.includes('```ts\n' + source + '```'),
+      'the page must contain the example file as a ts block',
+    );
   });
 
   it('runs the quickstart and prints what its comments promise', () => {
     const output = execFileSync(process.execPath, [path.join(root, 'dist/examples/library-quickstart.js')], {
       encoding: 'utf8',
     });
-    assert.equal(output, "person { knows: [ 2 ] }\n1\n[ 1 ]\n");
+    assert.equal(output, 'person { knows: [ 2 ] }\n1\n[ 1 ]\n');
   });
 });

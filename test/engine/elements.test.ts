@@ -9,14 +9,29 @@ describe('elements and adjacency', () => {
   it('reads a vertex with sorted properties, grouped edges and null for an empty direction', async () => {
     const engine = new Engine();
     const [a, b] = await engine.createVertices([
-      { label: 'person', creationDate: 100, properties: [{ key: 'zeta', value: int(1) }, { key: 'alpha', value: text('x') }] },
+      {
+        label: 'person',
+        creationDate: 100,
+        properties: [
+          { key: 'zeta', value: int(1) },
+          { key: 'alpha', value: text('x') },
+        ],
+      },
       {},
     ]);
     const e1 = await engine.createEdge({ sourceVertex: a, targetVertex: b, edgePropertyId: 'knows' });
-    const e2 = await engine.createEdge({ sourceVertex: a, targetVertex: b, edgePropertyId: 'trusts', label: 't' });
+    const e2 = await engine.createEdge({
+      sourceVertex: a,
+      targetVertex: b,
+      edgePropertyId: 'trusts',
+      label: 't',
+    });
     const e3 = await engine.createEdge({ sourceVertex: a, targetVertex: b, edgePropertyId: 'knows' });
     const vertex = engine.getVertex(a)!;
-    assert.deepEqual(vertex.properties.map((p) => p.key), ['alpha', 'zeta']);
+    assert.deepEqual(
+      vertex.properties.map((p) => p.key),
+      ['alpha', 'zeta'],
+    );
     assert.deepEqual(vertex.outEdges, { knows: [e1, e3], trusts: [e2] });
     assert.equal(vertex.inEdges, null);
     assert.equal(vertex.creationDate, 100);
@@ -75,7 +90,9 @@ describe('elements and adjacency', () => {
     const engine = new Engine();
     const v = await engine.createVertex({ properties: [{ key: 'k', value: text('x') }] });
     await engine.setProperty(v, 'k', { type: 'UInt64', value: 18446744073709551615n });
-    assert.deepEqual(engine.getVertex(v)?.properties, [{ key: 'k', value: { type: 'UInt64', value: 18446744073709551615n } }]);
+    assert.deepEqual(engine.getVertex(v)?.properties, [
+      { key: 'k', value: { type: 'UInt64', value: 18446744073709551615n } },
+    ]);
   });
 
   it('applies several property writes on several elements as one transaction', async () => {
@@ -124,8 +141,14 @@ describe('elements and adjacency', () => {
     const engine = new Engine();
     await addSampleGraph(engine);
     const page = engine.getGraphPage(3);
-    assert.deepEqual(page.vertices.map((v) => v.id), [0, 1, 2]);
-    assert.deepEqual(page.edges.map((e) => e.id), [5, 6, 7]);
+    assert.deepEqual(
+      page.vertices.map((v) => v.id),
+      [0, 1, 2],
+    );
+    assert.deepEqual(
+      page.edges.map((e) => e.id),
+      [5, 6, 7],
+    );
     const empty = engine.getGraphPage(-4);
     assert.deepEqual(empty, { vertices: [], edges: [] });
   });
@@ -135,7 +158,13 @@ describe('elements and adjacency', () => {
     await addSampleGraph(engine);
     await engine.removeElement(9);
     const read = engine.getElements([6, 2, 6, 9, 500, -1]);
-    assert.deepEqual(read.elements.map((e) => [e.id, e.kind]), [[6, 'edge'], [2, 'vertex']]);
+    assert.deepEqual(
+      read.elements.map((e) => [e.id, e.kind]),
+      [
+        [6, 'edge'],
+        [2, 'vertex'],
+      ],
+    );
     assert.deepEqual(read.notFound, [9, 500, -1]);
     assert.throws(() => engine.getElements(new Array(100_001).fill(0)), /at most 100000/);
   });

@@ -28,10 +28,28 @@ type Step =
 const key = fc.constantFrom('a', 'b', 'c', 'd');
 const idRef = fc.nat({ max: 40 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('vertex' as const), label: fc.option(fc.constantFrom('x', 'y')), props: fc.array(fc.tuple(key, fc.integer()), { maxLength: 3 }) }) },
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('edge' as const), from: idRef, to: idRef, type: fc.constantFrom('k1', 'k2', 'k3') }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('vertex' as const),
+      label: fc.option(fc.constantFrom('x', 'y')),
+      props: fc.array(fc.tuple(key, fc.integer()), { maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('edge' as const),
+      from: idRef,
+      to: idRef,
+      type: fc.constantFrom('k1', 'k2', 'k3'),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('remove' as const), id: idRef }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('set' as const), id: idRef, key, value: fc.integer() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('set' as const), id: idRef, key, value: fc.integer() }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('unset' as const), id: idRef, key }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('failingBatch' as const), from: idRef, to: idRef }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('trim' as const) }) },
@@ -47,7 +65,14 @@ class Model {
     return this.elements.get(id)?.kind === 'vertex';
   }
   addEdge(from: number, to: number, type: string) {
-    this.elements.set(this.nextId++, { kind: 'edge', label: null, source: from, target: to, type, properties: new Map() });
+    this.elements.set(this.nextId++, {
+      kind: 'edge',
+      label: null,
+      source: from,
+      target: to,
+      type,
+      properties: new Map(),
+    });
   }
   remove(id: number) {
     const element = this.elements.get(id);
@@ -85,14 +110,19 @@ class Model {
 }
 
 function sortedGroups(groups: Record<string, number[]> | null) {
-  return groups === null ? null : Object.fromEntries(Object.entries(groups).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return groups === null
+    ? null
+    : Object.fromEntries(Object.entries(groups).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 async function apply(engine: Engine, model: Model, s: Step): Promise<void> {
   switch (s.op) {
     case 'vertex': {
       const props = new Map(s.props);
-      await engine.createVertex({ label: s.label, properties: [...props].map(([k, v]) => ({ key: k, value: { type: 'Int32', value: v } })) });
+      await engine.createVertex({
+        label: s.label,
+        properties: [...props].map(([k, v]) => ({ key: k, value: { type: 'Int32', value: v } })),
+      });
       model.elements.set(model.nextId++, { kind: 'vertex', label: s.label, properties: props });
       break;
     }
@@ -157,7 +187,10 @@ function check(engine: Engine, model: Model): void {
       assert.deepEqual(sortedGroups(actual.inEdges), model.adjacency(id, 'in'), `in of ${id}`);
       assert.equal(engine.degree(id, 'out'), Object.values(model.adjacency(id, 'out') ?? {}).flat().length);
     } else {
-      assert.deepEqual([actual.sourceVertex, actual.targetVertex, actual.edgePropertyId], [expected.source, expected.target, expected.type]);
+      assert.deepEqual(
+        [actual.sourceVertex, actual.targetVertex, actual.edgePropertyId],
+        [expected.source, expected.target, expected.type],
+      );
     }
   }
 }

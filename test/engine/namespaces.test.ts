@@ -8,7 +8,10 @@ describe('namespace catalog', () => {
     const flights = namespaces.create('flights');
     namespaces.create('Zoo');
     await flights.engine.createVertex();
-    assert.deepEqual(namespaces.list().map((n) => n.name), ['Zoo', 'default', 'flights']);
+    assert.deepEqual(
+      namespaces.list().map((n) => n.name),
+      ['Zoo', 'default', 'flights'],
+    );
     assert.equal(namespaces.default.engine.vertexCount, 0);
     assert.equal(flights.engine.vertexCount, 1);
     assert.match(flights.id, /^ns-\d{8}-\d{6}-[0-9a-f]{4}$/);
@@ -18,9 +21,16 @@ describe('namespace catalog', () => {
   it('refuses invalid names, duplicates and names over quota', () => {
     const namespaces = new Namespaces({ maxNamespaces: 2 });
     for (const bad of ['', '   ', ' lead', 'trail ', '.', '..', 'a/b', 'a\\b', 'tab\there', 'x'.repeat(64)]) {
-      assert.throws(() => namespaces.create(bad), (e) => isEngineError(e, 'NAMESPACE_NAME_INVALID'), bad);
+      assert.throws(
+        () => namespaces.create(bad),
+        (e) => isEngineError(e, 'NAMESPACE_NAME_INVALID'),
+        bad,
+      );
     }
-    assert.throws(() => namespaces.create('default'), (e) => isEngineError(e, 'NAMESPACE_NAME_IN_USE'));
+    assert.throws(
+      () => namespaces.create('default'),
+      (e) => isEngineError(e, 'NAMESPACE_NAME_IN_USE'),
+    );
     namespaces.create('ünïcode name!');
     assert.throws(
       () => namespaces.create('third'),
@@ -45,7 +55,10 @@ describe('namespace catalog', () => {
   it('validates every patch field before applying any, and protects default', () => {
     const namespaces = new Namespaces();
     namespaces.create('a');
-    assert.throws(() => namespaces.update('a', {}), (e) => isEngineError(e, 'NAMESPACE_UPDATE_INVALID'));
+    assert.throws(
+      () => namespaces.update('a', {}),
+      (e) => isEngineError(e, 'NAMESPACE_UPDATE_INVALID'),
+    );
     assert.throws(
       () => namespaces.update('a', { name: 'c', pluginRegistration: 'sometimes' }),
       (e) => isEngineError(e, 'NAMESPACE_PLUGIN_REGISTRATION_INVALID'),
@@ -53,14 +66,26 @@ describe('namespace catalog', () => {
     assert.ok(namespaces.get('a'), 'the rename did not happen');
     assert.equal(namespaces.update('a', { pluginRegistration: 'disabled' }).pluginRegistrationEnabled, false);
     assert.equal(namespaces.update('a', { pluginRegistration: 'inherit' }).pluginRegistrationEnabled, null);
-    assert.throws(() => namespaces.update('default', { name: 'x' }), (e) => isEngineError(e, 'NAMESPACE_RESERVED'));
+    assert.throws(
+      () => namespaces.update('default', { name: 'x' }),
+      (e) => isEngineError(e, 'NAMESPACE_RESERVED'),
+    );
     assert.throws(
       () => namespaces.update('default', { loadOnStartup: 'disabled' }),
       (e) => isEngineError(e, 'NAMESPACE_RESERVED'),
     );
-    assert.throws(() => namespaces.drop('default'), (e) => isEngineError(e, 'NAMESPACE_RESERVED'));
-    assert.throws(() => namespaces.require('nope'), (e) => isEngineError(e, 'NAMESPACE_NOT_FOUND') && e.extensions.namespace === 'nope');
-    assert.equal(namespaces.update('default', { pluginRegistration: 'enabled' }).pluginRegistrationEnabled, true);
+    assert.throws(
+      () => namespaces.drop('default'),
+      (e) => isEngineError(e, 'NAMESPACE_RESERVED'),
+    );
+    assert.throws(
+      () => namespaces.require('nope'),
+      (e) => isEngineError(e, 'NAMESPACE_NOT_FOUND') && e.extensions.namespace === 'nope',
+    );
+    assert.equal(
+      namespaces.update('default', { pluginRegistration: 'enabled' }).pluginRegistrationEnabled,
+      true,
+    );
   });
 
   it('tabula rasa for the deployment drops every namespace but default and clears it', async () => {
@@ -68,7 +93,10 @@ describe('namespace catalog', () => {
     namespaces.create('a');
     await namespaces.default.engine.createVertex();
     await namespaces.clearAll();
-    assert.deepEqual(namespaces.list().map((n) => n.name), ['default']);
+    assert.deepEqual(
+      namespaces.list().map((n) => n.name),
+      ['default'],
+    );
     assert.equal(namespaces.default.engine.vertexCount, 0);
   });
 });

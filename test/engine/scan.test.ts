@@ -8,7 +8,13 @@ const text = (value: string): TypedValue => ({ type: 'String', value });
 async function fixture() {
   const engine = new Engine();
   const ids = await engine.createVertices([
-    { label: 'a', properties: [{ key: 'n', value: int(1) }, { key: 'name', value: text('Acme Corp') }] },
+    {
+      label: 'a',
+      properties: [
+        { key: 'n', value: int(1) },
+        { key: 'name', value: text('Acme Corp') },
+      ],
+    },
     { label: 'b', properties: [{ key: 'n', value: int(2) }] },
     { label: 'a', properties: [{ key: 'n', value: int(3) }] },
     { label: 'a', properties: [{ key: 'n', value: { type: 'Int64', value: 2n } }] },
@@ -27,29 +33,48 @@ async function fixture() {
 describe('full-graph property scans', () => {
   it('applies all six operators to values of the literal type, ascending ids', async () => {
     const { engine } = await fixture();
-    const scan = (operator: ScanOperator) => engine.scanProperty('n', operator, int(2), { resultType: 'Both' });
+    const scan = (operator: ScanOperator) =>
+      engine.scanProperty('n', operator, int(2), { resultType: 'Both' });
     assert.deepEqual(scan(ScanOperator.Equals), [1, 5]);
     assert.deepEqual(scan(ScanOperator.Greater), [2]);
     assert.deepEqual(scan(ScanOperator.GreaterOrEquals), [1, 2, 5]);
     assert.deepEqual(scan(ScanOperator.Lower), [0]);
     assert.deepEqual(scan(ScanOperator.LowerOrEquals), [0, 1, 5]);
-    assert.deepEqual(scan(ScanOperator.NotEquals), [0, 2], 'the Int64 value and the element without n never match');
+    assert.deepEqual(
+      scan(ScanOperator.NotEquals),
+      [0, 2],
+      'the Int64 value and the element without n never match',
+    );
   });
 
   it('restricts hits by result type and exact label', async () => {
     const { engine } = await fixture();
     assert.deepEqual(engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Vertices' }), [1]);
     assert.deepEqual(engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Edges' }), [5]);
-    assert.deepEqual(engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Both', label: 'a' }), [5]);
-    assert.deepEqual(engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Both', label: 'A' }), []);
+    assert.deepEqual(
+      engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Both', label: 'a' }),
+      [5],
+    );
+    assert.deepEqual(
+      engine.scanProperty('n', ScanOperator.Equals, int(2), { resultType: 'Both', label: 'A' }),
+      [],
+    );
     assert.deepEqual(engine.scanProperty('missing', ScanOperator.Equals, int(2), { resultType: 'Both' }), []);
   });
 
   it('orders strings linguistically (a < A < b < B) for ordered operators', async () => {
     const engine = new Engine();
-    await engine.createVertices(['a', 'A', 'b', 'B'].map((s) => ({ properties: [{ key: 's', value: text(s) }] })));
-    assert.deepEqual(engine.scanProperty('s', ScanOperator.Greater, text('A'), { resultType: 'Vertices' }), [2, 3]);
-    assert.deepEqual(engine.scanProperty('s', ScanOperator.Equals, text('a'), { resultType: 'Vertices' }), [0]);
+    await engine.createVertices(
+      ['a', 'A', 'b', 'B'].map((s) => ({ properties: [{ key: 's', value: text(s) }] })),
+    );
+    assert.deepEqual(
+      engine.scanProperty('s', ScanOperator.Greater, text('A'), { resultType: 'Vertices' }),
+      [2, 3],
+    );
+    assert.deepEqual(
+      engine.scanProperty('s', ScanOperator.Equals, text('a'), { resultType: 'Vertices' }),
+      [0],
+    );
   });
 
   it('finds text anywhere in property values ignoring case, never in reserved keys', async () => {
@@ -57,6 +82,9 @@ describe('full-graph property scans', () => {
     assert.deepEqual(engine.scanAllProperties('acme', { resultType: 'Both' }), [0]);
     assert.deepEqual(engine.scanAllProperties('2', { resultType: 'Both' }), [1, 3, 5]);
     assert.deepEqual(engine.scanAllProperties('2', { resultType: 'Edges' }), [5]);
-    assert.throws(() => engine.scanAllProperties('  ', { resultType: 'Both' }), (e) => isEngineError(e, 'INVALID_INPUT'));
+    assert.throws(
+      () => engine.scanAllProperties('  ', { resultType: 'Both' }),
+      (e) => isEngineError(e, 'INVALID_INPUT'),
+    );
   });
 });

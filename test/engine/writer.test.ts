@@ -31,7 +31,12 @@ describe('single writer and transactions', () => {
     await assert.rejects(
       engine.createEdges([
         { sourceVertex: a, targetVertex: b, edgePropertyId: 'knows' },
-        { sourceVertex: b, targetVertex: a, edgePropertyId: 'knows', properties: [{ key: 'w', value: text('x') }] },
+        {
+          sourceVertex: b,
+          targetVertex: a,
+          edgePropertyId: 'knows',
+          properties: [{ key: 'w', value: text('x') }],
+        },
         { sourceVertex: a, targetVertex: 999, edgePropertyId: 'knows' },
       ]),
       (error) => isEngineError(error, 'ELEMENT_NOT_FOUND'),
@@ -71,7 +76,10 @@ describe('single writer and transactions', () => {
   it('refuses bad input before anything is enqueued', () => {
     const engine = new Engine();
     assert.throws(
-      () => engine.submit([{ kind: 'createEdge', input: { sourceVertex: 0, targetVertex: 0, edgePropertyId: '' } }]),
+      () =>
+        engine.submit([
+          { kind: 'createEdge', input: { sourceVertex: 0, targetVertex: 0, edgePropertyId: '' } },
+        ]),
       (error) => error instanceof EngineError && error.code === 'INVALID_INPUT',
     );
     assert.throws(
@@ -109,7 +117,10 @@ describe('single writer and transactions', () => {
     await engine.createVertex();
     assert.deepEqual(seen, [0]);
     failNext = true;
-    await assert.rejects(engine.createVertex(), (error) => isEngineError(error, 'WRITER_FAULT') && /disk full/.test(error.message));
+    await assert.rejects(
+      engine.createVertex(),
+      (error) => isEngineError(error, 'WRITER_FAULT') && /disk full/.test(error.message),
+    );
     assert.equal(engine.vertexCount, 2, 'the commit landed in memory');
   });
 

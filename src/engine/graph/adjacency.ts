@@ -58,7 +58,9 @@ export class AdjacencyDirection {
 
     if (recordHeaderWords + used + extraWords > this.pool.capacityOf(record)) {
       // Headroom of an eighth: the size classes already round up, and memory per edge is a target.
-      const moved = this.pool.allocate(recordHeaderWords + used + extraWords + Math.max(pairWords, used >>> 3));
+      const moved = this.pool.allocate(
+        recordHeaderWords + used + extraWords + Math.max(pairWords, used >>> 3),
+      );
       view = this.pool.column.view;
       view.copyWithin(moved + 1, record + 1, areaEnd);
       this.pool.free(record);

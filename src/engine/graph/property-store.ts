@@ -24,9 +24,9 @@ const noModification = -1;
 
 /** Types whose value is a plain number and can live inline in the record. */
 const inlineTags = new Set(
-  (['Boolean', 'Byte', 'SByte', 'Int16', 'UInt16', 'Int32', 'UInt32', 'Single', 'Double', 'Char'] as const).map(
-    (type) => tagOf.get(type)!,
-  ),
+  (
+    ['Boolean', 'Byte', 'SByte', 'Int16', 'UInt16', 'Int32', 'UInt32', 'Single', 'Double', 'Char'] as const
+  ).map((type) => tagOf.get(type)!),
 );
 const booleanTag = tagOf.get('Boolean')!;
 const charTag = tagOf.get('Char')!;

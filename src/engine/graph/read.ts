@@ -56,7 +56,11 @@ export function propertiesOf(graph: Graph, id: number): PropertyEntry[] {
   return entries.length > 1 ? entries.sort(byKey) : entries;
 }
 
-function groupsOf(graph: Graph, direction: AdjacencyDirection, vertex: number): Record<string, number[]> | null {
+function groupsOf(
+  graph: Graph,
+  direction: AdjacencyDirection,
+  vertex: number,
+): Record<string, number[]> | null {
   let groups: Record<string, number[]> | null = null;
   direction.forEachGroup(vertex, (typeId, groupOffset) => {
     groups ??= {};

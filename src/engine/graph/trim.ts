@@ -54,7 +54,7 @@ export function trimGraph(graph: Graph): Renumbering {
     for (const record of [first[id], second[id]]) {
       if (record === noRecord) continue;
       const areaEnd = record + recordHeaderWords + pool[record + 1];
-      for (let group = record + recordHeaderWords; group < areaEnd; ) {
+      for (let group = record + recordHeaderWords; group < areaEnd;) {
         const count = pool[group + 1];
         const pairsStart = group + groupHeaderWords;
         for (let at = pairsStart; at < pairsStart + count * pairWords; at += pairWords) {

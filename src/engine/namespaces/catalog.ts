@@ -32,7 +32,10 @@ export interface NamespacesOptions {
   engine?: EngineOptions;
 }
 
-function parseTriState(value: string, code: 'NAMESPACE_PLUGIN_REGISTRATION_INVALID' | 'NAMESPACE_LOAD_ON_STARTUP_INVALID'): TriState {
+function parseTriState(
+  value: string,
+  code: 'NAMESPACE_PLUGIN_REGISTRATION_INVALID' | 'NAMESPACE_LOAD_ON_STARTUP_INVALID',
+): TriState {
   switch (value) {
     case 'enabled':
       return true;
@@ -75,7 +78,9 @@ export class Namespaces {
   require(name: string): Namespace {
     const namespace = this.byName.get(name);
     if (namespace === undefined) {
-      throw new EngineError('NAMESPACE_NOT_FOUND', `the namespace '${name}' does not exist`, { namespace: name });
+      throw new EngineError('NAMESPACE_NOT_FOUND', `the namespace '${name}' does not exist`, {
+        namespace: name,
+      });
     }
     return namespace;
   }
@@ -93,12 +98,18 @@ export class Namespaces {
     const problem = namespaceNameProblem(name);
     if (problem !== undefined) throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: name });
     if (this.byName.has(name)) {
-      throw new EngineError('NAMESPACE_NAME_IN_USE', `the namespace '${name}' already exists`, { namespace: name });
+      throw new EngineError('NAMESPACE_NAME_IN_USE', `the namespace '${name}' already exists`, {
+        namespace: name,
+      });
     }
     if (this.byName.size >= this.maxNamespaces) {
-      throw new EngineError('NAMESPACE_QUOTA_EXCEEDED', `at most ${this.maxNamespaces} namespaces may exist`, {
-        maxNamespaces: this.maxNamespaces,
-      });
+      throw new EngineError(
+        'NAMESPACE_QUOTA_EXCEEDED',
+        `at most ${this.maxNamespaces} namespaces may exist`,
+        {
+          maxNamespaces: this.maxNamespaces,
+        },
+      );
     }
     const createdAt = new Date();
     const ids = new Set([...this.byName.values()].map((namespace) => namespace.id));
@@ -132,13 +143,18 @@ export class Namespaces {
         ? undefined
         : parseTriState(pluginRegistration, 'NAMESPACE_PLUGIN_REGISTRATION_INVALID');
     const load =
-      loadOnStartup === undefined ? undefined : parseTriState(loadOnStartup, 'NAMESPACE_LOAD_ON_STARTUP_INVALID');
+      loadOnStartup === undefined
+        ? undefined
+        : parseTriState(loadOnStartup, 'NAMESPACE_LOAD_ON_STARTUP_INVALID');
     const isDefault = namespace.id === defaultNamespaceName;
     if (newName !== undefined && newName !== name) {
       const problem = namespaceNameProblem(newName);
-      if (problem !== undefined) throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: newName });
+      if (problem !== undefined)
+        throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: newName });
       if (isDefault) {
-        throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be renamed', { namespace: name });
+        throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be renamed', {
+          namespace: name,
+        });
       }
       if (this.byName.has(newName)) {
         throw new EngineError('NAMESPACE_NAME_IN_USE', `the namespace '${newName}' already exists`, {
@@ -164,7 +180,9 @@ export class Namespaces {
   drop(name: string): void {
     const namespace = this.require(name);
     if (namespace.id === defaultNamespaceName) {
-      throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be dropped', { namespace: name });
+      throw new EngineError('NAMESPACE_RESERVED', 'the default namespace cannot be dropped', {
+        namespace: name,
+      });
     }
     this.byName.delete(name);
   }

@@ -11,8 +11,8 @@ export function namespaceNameProblem(name: string): string | undefined {
   }
   if (name !== name.trim()) return 'a namespace name must not start or end with whitespace';
   if (name === '.' || name === '..') return `'${name}' is not a namespace name`;
-  // eslint-disable-next-line no-control-regex
-  if (/[/\\\u0000-\u001f\u007f]/.test(name)) return 'a namespace name must not contain /, \\ or control characters';
+  if (/[/\\\u0000-\u001f\u007f]/.test(name))
+    return 'a namespace name must not contain /, \\ or control characters';
   return undefined;
 }
 

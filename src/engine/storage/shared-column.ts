@@ -12,7 +12,8 @@
  * (the one copy in its life per tier), so small namespaces reserve little virtual memory.
  */
 
-type TypedArrayKind = Int32ArrayConstructor | Uint32ArrayConstructor | Float64ArrayConstructor | Uint8ArrayConstructor;
+type TypedArrayKind =
+  Int32ArrayConstructor | Uint32ArrayConstructor | Float64ArrayConstructor | Uint8ArrayConstructor;
 type ViewOf<K extends TypedArrayKind> = InstanceType<K>;
 
 /** Reservation tiers in elements; the last tier is the int32 id limit. */
@@ -41,7 +42,11 @@ export class SharedColumn<K extends TypedArrayKind> {
 
   private makeView(length: number): ViewOf<K> {
     // The constructors accept any buffer; their declared types only name ArrayBuffer.
-    const View = this.kind as unknown as new (buffer: SharedArrayBuffer, offset: number, length: number) => ViewOf<K>;
+    const View = this.kind as unknown as new (
+      buffer: SharedArrayBuffer,
+      offset: number,
+      length: number,
+    ) => ViewOf<K>;
     return new View(this.buffer, 0, length);
   }
 
@@ -81,7 +86,9 @@ export class SharedColumn<K extends TypedArrayKind> {
   /** Drops all content and commits nothing: used by tabula rasa. */
   reset(): void {
     this.reservedLength = reservationTiersElements[0];
-    this.buffer = new SharedArrayBuffer(0, { maxByteLength: this.reservedLength * this.kind.BYTES_PER_ELEMENT });
+    this.buffer = new SharedArrayBuffer(0, {
+      maxByteLength: this.reservedLength * this.kind.BYTES_PER_ELEMENT,
+    });
     this.view = this.makeView(0);
   }
 }

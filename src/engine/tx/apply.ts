@@ -47,7 +47,13 @@ export function applyTransaction(
           break;
         }
         case 'createEdge': {
-          const { sourceVertex, targetVertex, edgePropertyId, creationDate = 0, label = null } = operation.input;
+          const {
+            sourceVertex,
+            targetVertex,
+            edgePropertyId,
+            creationDate = 0,
+            label = null,
+          } = operation.input;
           for (const endpoint of [sourceVertex, targetVertex]) {
             if (!graph.isVertex(endpoint)) {
               throw new EngineError('ELEMENT_NOT_FOUND', `the endpoint vertex ${endpoint} does not exist`, {

@@ -47,7 +47,8 @@ function checkElementInput(input: VertexInput): void {
   ) {
     throw invalid(`creationDate must be a uint32 of Unix seconds, got ${String(creationDate)}`);
   }
-  if (label !== undefined && label !== null && typeof label !== 'string') throw invalid('label must be a string');
+  if (label !== undefined && label !== null && typeof label !== 'string')
+    throw invalid('label must be a string');
   checkProperties(input.properties);
 }
 
@@ -87,7 +88,8 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
       case 'clear':
       case 'trim':
         // They rewrite the whole id space and cannot be undone, so they travel alone.
-        if (operations.length !== 1) throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
+        if (operations.length !== 1)
+          throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
         break;
       default:
         throw invalid(`unknown operation kind '${(operation as { kind: unknown }).kind as string}'`);

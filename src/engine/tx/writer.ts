@@ -131,13 +131,20 @@ export class Writer {
     return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
   }
 
-  private release(group: Pending[], outcomes: (AppliedTransaction | EngineError)[], hookError: unknown): void {
+  private release(
+    group: Pending[],
+    outcomes: (AppliedTransaction | EngineError)[],
+    hookError: unknown,
+  ): void {
     for (let i = 0; i < group.length; i++) {
       const outcome = outcomes[i];
       if (outcome instanceof EngineError) group[i].reject(outcome);
       else if (hookError !== undefined) {
         group[i].reject(
-          new EngineError('WRITER_FAULT', `committed in memory but not durably: ${(hookError as Error).message}`),
+          new EngineError(
+            'WRITER_FAULT',
+            `committed in memory but not durably: ${(hookError as Error).message}`,
+          ),
         );
       } else group[i].resolve({ createdIds: outcome.createdIds });
     }

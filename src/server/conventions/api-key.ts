@@ -34,11 +34,16 @@ export function registerApiKey(app: FastifyInstance, options: ApiKeyOptions): vo
     let presented = typeof fromHeader === 'string' ? fromHeader : undefined;
     if (presented === undefined) {
       const authorization = request.headers.authorization;
-      if (typeof authorization === 'string' && /^Bearer /i.test(authorization)) presented = authorization.slice(7);
+      if (typeof authorization === 'string' && /^Bearer /i.test(authorization))
+        presented = authorization.slice(7);
     }
     request.authenticated = presented !== undefined && keyMatches(presented, expected);
     if (!request.authenticated && request.routeOptions.config.anonymous !== true) {
-      throw new ProblemError(401, 'Unauthorized', `A valid API key is required in the ${options.headerName} header.`);
+      throw new ProblemError(
+        401,
+        'Unauthorized',
+        `A valid API key is required in the ${options.headerName} header.`,
+      );
     }
   });
 }

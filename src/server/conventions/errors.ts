@@ -16,7 +16,10 @@ interface ValidationIssue {
 }
 
 /** `errors` member: field path to messages, as ASP.NET model binding reports them. */
-function validationErrors(issues: readonly ValidationIssue[], context: string | undefined): Record<string, string[]> {
+function validationErrors(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     let path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -24,7 +27,9 @@ function validationErrors(issues: readonly ValidationIssue[], context: string | 
     if (typeof missing === 'string') path = path === '' ? missing : `${path}.${missing}`;
     if (path === '') path = context ?? '$';
     const message =
-      typeof missing === 'string' ? `The ${missing} field is required.` : `${path} ${issue.message ?? 'is invalid'}`;
+      typeof missing === 'string'
+        ? `The ${missing} field is required.`
+        : `${path} ${issue.message ?? 'is invalid'}`;
     (errors[path] ??= []).push(message);
   }
   return errors;

@@ -12,7 +12,9 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 
   app.head('/tabularasa', { schema: { tags } }, async (request, reply) => {
     const { engine, name } = request.namespace;
-    engine.clear().catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'clear failed'));
+    engine
+      .clear()
+      .catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'clear failed'));
     return reply.code(200).send();
   });
 
@@ -21,7 +23,9 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, description: 'Compacts tombstones; survivors are renumbered 0..n-1 in id order.' } },
     async (request, reply) => {
       const { engine, name } = request.namespace;
-      engine.trim().catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'trim failed'));
+      engine
+        .trim()
+        .catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'trim failed'));
       return reply.code(200).send();
     },
   );
@@ -29,12 +33,17 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   app.put('/unittest', { schema: { tags } }, async (request, reply) => {
     const { engine, name } = request.namespace;
     await addSampleGraph(engine);
-    engine.trim().catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'trim failed'));
+    engine
+      .trim()
+      .catch((error: unknown) => request.log.error({ err: error, namespace: name }, 'trim failed'));
     return reply.code(200).send();
   });
 }
 
-export async function deploymentMaintenanceRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function deploymentMaintenanceRoutes(
+  app: FastifyInstance,
+  { options }: RouteContext,
+): Promise<void> {
   app.head(
     '/tabularasa/all',
     { schema: { tags: ['maintenance'] }, config: { rateLimited: true } },

@@ -54,13 +54,18 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
     startupLoadMode: 'catalog',
   }));
 
-  app.get('/ns/:ns', { schema: { tags, params: NameParams, response: { 200: NamespaceRecord } } }, async (request) =>
-    record(namespaces.require((request.params as { ns: string }).ns)),
+  app.get(
+    '/ns/:ns',
+    { schema: { tags, params: NameParams, response: { 200: NamespaceRecord } } },
+    async (request) => record(namespaces.require((request.params as { ns: string }).ns)),
   );
 
   app.put(
     '/ns/:ns',
-    { schema: { tags, params: NameParams, response: { 201: NamespaceRecord } }, config: { rateLimited: true } },
+    {
+      schema: { tags, params: NameParams, response: { 201: NamespaceRecord } },
+      config: { rateLimited: true },
+    },
     async (request, reply) => {
       const created = namespaces.create((request.params as { ns: string }).ns);
       return reply

@@ -5,7 +5,11 @@
 import { Type } from 'typebox';
 
 export const Int32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 });
-export const ElementId = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1, description: 'Element id' });
+export const ElementId = Type.Integer({
+  minimum: -(2 ** 31),
+  maximum: 2 ** 31 - 1,
+  description: 'Element id',
+});
 
 export const IdParams = Type.Object({ id: ElementId });
 
@@ -21,7 +25,9 @@ export const PropertySpecification = Type.Object(
     propertyValue: Type.Optional(Type.String()),
     fullQualifiedTypeName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
-  { description: 'A typed value: text plus a type name (absent: System.Int32; null or empty: System.String)' },
+  {
+    description: 'A typed value: text plus a type name (absent: System.Int32; null or empty: System.String)',
+  },
 );
 
 export const LiteralSpecification = Type.Object({
@@ -60,7 +66,9 @@ export const WireSummary = Type.Object({
 });
 
 export const VertexCreate = Type.Object({
-  creationDate: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1, description: 'Unix seconds' })),
+  creationDate: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1, description: 'Unix seconds' }),
+  ),
   label: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   properties: Type.Optional(Type.Union([Type.Array(PropertySpecification), Type.Null()])),
 });
@@ -69,7 +77,9 @@ export const EdgeCreate = Type.Object({
   sourceVertex: Int32,
   targetVertex: Int32,
   edgePropertyId: Type.String({ minLength: 1 }),
-  creationDate: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1, description: 'Unix seconds' })),
+  creationDate: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1, description: 'Unix seconds' }),
+  ),
   label: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   properties: Type.Optional(Type.Union([Type.Array(PropertySpecification), Type.Null()])),
 });
