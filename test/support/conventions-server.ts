@@ -1,0 +1,65 @@
+/**
+ * Starts the HTTP service on an ephemeral loopback port for the conventions tests. Options default to an
+ * open development instance: no key, no CORS origins, the contract's rate limit (30 per 10 s) and the
+ * ancestor's default body limit.
+ */
+import assert from 'node:assert/strict';
+import { Namespaces } from '../../src/engine/namespaces/catalog.js';
+import { buildServer, type ServerOptions, type SkeinServer } from '../../src/server/app.js';
+
+export interface TestServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly app: SkeinServer;
+  readonly namespaces: Namespaces;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const namespaces = overrides.namespaces ?? new Namespaces();
+  const app = await buildServer({
+    apiKey: null,
+    apiKeyHeaderName: 'X-Api-Key',
+    allowedCorsOrigins: [],
+    rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
+    maxBodyBytes: 30_000_000,
+    codeBodyLimitBytes: 1_048_576,
+    development: true,
+    ...overrides,
+    namespaces,
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, app, namespaces, close: () => app.close() };
+}
+
+/** A rate limit no test reaches, for suites that call the limited routes often. */
+export const unlimited = { permitsPerWindow: 1_000_000, windowSeconds: 1 };
+
+/** Request init for a JSON body. */
+export function json(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/**
+ * Asserts a problem response: the status, the problem media type and (except for HEAD, which has no body)
+ * `title` and `status` in the body. Returns the body (empty for HEAD).
+ */
+export async function assertProblem(
+  response: Response,
+  status: number,
+  title?: string,
+  method = 'GET',
+): Promise<Record<string, unknown>> {
+  assert.equal(response.status, status, `status of ${response.url}`);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
+  if (method === 'HEAD') return {};
+  const body = (await response.json()) as Record<string, unknown>;
+  assert.equal(body.status, status);
+  assert.equal(typeof body.title, 'string');
+  if (title !== undefined) assert.equal(body.title, title);
+  return body;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
