@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Namespaces } from '../engine/namespaces/catalog.js';
-import { registerErrorHandling } from './conventions/errors.js';
+import { frameworkErrorHandler, registerErrorHandling } from './conventions/errors.js';
 import { registerVersioning } from './conventions/versioning.js';
 import { registerApiKey } from './conventions/api-key.js';
 import { registerRateLimit } from './conventions/rate-limit.js';
@@ -51,6 +51,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     exposeHeadRoutes: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -62,6 +63,15 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   // JSON routes accept only JSON: without this parser a text/plain body would reach schema validation
   // as a string (400) instead of being refused as an unsupported media type (415).
   app.removeContentTypeParser('text/plain');
+  // An empty body is no body, whatever the content type says: many clients send
+  // `Content-Type: application/json` on every request, and a bodiless route (PUT /ns/{name},
+  // DELETE /graphelement/{id}) must not fail for it. A route that needs a body still answers the
+  // validation 400. Non-empty bodies keep Fastify's parser (prototype-poisoning checks included).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 
   registerErrorHandling(app);
   registerVersioning(app);

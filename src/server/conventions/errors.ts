@@ -2,10 +2,11 @@
  * Turns every failure into a problem body: engine errors by reason, schema and binding failures with the
  * `errors` member, the framework's own 400/404/413/415, and anything unexpected as a logged 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineError } from '../../engine/errors.js';
 import { ValueError } from '../../engine/model/values.js';
 import { ProblemError, problemFromEngineError, reasonPhrase, sendProblem } from '../problem.js';
+import { advertiseVersions } from './versioning.js';
 
 export const validationTitle = 'One or more validation errors occurred.';
 
@@ -75,4 +76,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       detail: `No route answers ${request.method} ${request.url.split('?')[0]}`,
     }),
   );
+}
+
+/**
+ * Errors the router raises before any hook or handler runs: a malformed percent-encoding (400) and a
+ * route segment over the parameter length limit (414). Without this Fastify answers them with its own
+ * JSON body, neither problem+json nor carrying the versions header. Used as the `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  advertiseVersions(reply);
+  void sendProblem(reply, { title: reasonPhrase(status), status, detail: error.message });
 }

@@ -3,7 +3,7 @@
  * header `X-Version`, or a media-type parameter `ver`; any other version is a 400. Every response names
  * the supported versions.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problem.js';
 
 export const apiVersion = '0.1';
@@ -25,6 +25,11 @@ function requestedVersions(request: FastifyRequest): string[] {
   return versions;
 }
 
+/** Names the supported versions on a response (every response carries it). */
+export function advertiseVersions(reply: FastifyReply): void {
+  reply.header(supportedVersionsHeader, apiVersion);
+}
+
 function isSupported(version: string): boolean {
   const trimmed = version.trim();
   return trimmed === apiVersion || trimmed === `${apiVersion}.0`;
@@ -32,7 +37,7 @@ function isSupported(version: string): boolean {
 
 export function registerVersioning(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(supportedVersionsHeader, apiVersion);
+    advertiseVersions(reply);
     const unsupported = requestedVersions(request).find((version) => !isSupported(version));
     if (unsupported !== undefined) {
       throw new ProblemError(

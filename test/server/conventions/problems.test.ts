@@ -44,6 +44,29 @@ describe('problem bodies', () => {
     await assertProblem(scan, 415, 'Unsupported Media Type');
   });
 
+  it('a JSON content type with an empty body counts as no body', async () => {
+    const headers = { 'content-type': 'application/json' };
+    assert.equal((await fetch(`${server.url}/ns/bodiless`, { method: 'PUT', headers })).status, 201);
+    assert.equal((await fetch(`${server.url}/ns/bodiless`, { method: 'DELETE', headers })).status, 204);
+    const needsBody = await fetch(`${server.url}/vertex`, { method: 'PUT', headers });
+    const body = await assertProblem(needsBody, 400, validationTitle);
+    assert.equal(typeof body.errors, 'object');
+  });
+
+  it('a malformed percent-encoding in the path answers 400 problem with the versions header', async () => {
+    for (const path of ['/vertex/%E0%A4%A', '/ns/%E0%A4%A/status']) {
+      const response = await fetch(`${server.url}${path}`);
+      assert.equal(response.headers.get('api-supported-versions'), '0.1');
+      await assertProblem(response, 400, 'Bad Request');
+    }
+  });
+
+  it('a route segment over the length limit answers 414 problem with the versions header', async () => {
+    const response = await fetch(`${server.url}/ns/${'n'.repeat(600)}/status`);
+    assert.equal(response.headers.get('api-supported-versions'), '0.1');
+    await assertProblem(response, 414, 'URI Too Long');
+  });
+
   it('a body over maxBodyBytes answers 413 problem', async () => {
     const response = await fetch(`${server.url}/vertex`, json('PUT', { label: 'x'.repeat(2000) }));
     await assertProblem(response, 413, 'Payload Too Large');
