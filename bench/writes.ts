@@ -164,5 +164,26 @@ for (const fewer of [1_000, 100]) {
   console.log(`same, ${num(fewer)} in flight (median of ${sensitivityRuns} runs):`);
   report(await series(fewer, sensitivityRuns), false);
 }
+// Where the GC time comes from: heap each queued (submitted, not yet applied) transaction keeps alive.
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc !== undefined) {
+  const queued = 50_000;
+  const rows: string[][] = [['transaction', 'heap per queued transaction']];
+  for (const c of cases) {
+    await engine.flush();
+    for (let i = 0; i < 4; i++) gc();
+    const before = process.memoryUsage().heapUsed;
+    const held = new Array<Promise<unknown>>(queued);
+    for (let i = 0; i < queued; i++) held[i] = c.submit(i);
+    for (let i = 0; i < 4; i++) gc(); // synchronous: the writer's drain (a microtask) has not run yet
+    const bytes = (process.memoryUsage().heapUsed - before) / queued - 8; // minus the `held` slot
+    await Promise.all(held);
+    version += queued;
+    rows.push([c.name, `${bytes.toFixed(0)} B`]);
+  }
+  console.log();
+  console.log(`heap kept alive per queued transaction (${num(queued)} submitted, before the writer drains):`);
+  console.log(table(rows));
+}
 console.log();
 console.log(`engine after the runs: ${num(engine.vertexCount)} vertices`);
