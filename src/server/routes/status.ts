@@ -31,6 +31,46 @@ const StatusResponse = Type.Object({
   durability: Type.Union([Block, Type.Null()]),
 });
 
+/**
+ * Capability blocks as a disabled deployment reports them (CONTRACT 3.5). The embedding, chat, ingestion
+ * and NLP issues replace these with live state; the shapes are the contract's so clients can parse them.
+ */
+const disabledEmbeddingBlock = {
+  enabled: false,
+  backend: 'Onnx',
+  modelName: null,
+  modelVersion: '',
+  dimension: 0,
+  intendedMetric: 'Cosine',
+  loaded: false,
+  resident: null,
+  gpu: null,
+};
+const disabledChatBlock = {
+  enabled: false,
+  backend: 'Ollama',
+  model: null,
+  loaded: false,
+  resident: null,
+  gpu: null,
+};
+const disabledIngestionBlock = {
+  enabled: false,
+  textFormats: ['txt', 'md'],
+  binaryFormats: ['pdf', 'docx', 'xlsx', 'pptx', 'html'],
+  docling: { configured: false, reachable: false },
+  limits: {
+    maxUploadBytes: 33_554_432,
+    maxPages: 500,
+    maxChunksPerDocument: 2000,
+    maxChunksPerNamespace: 100_000,
+    maxLinksPerChunk: 16,
+  },
+  embeddingName: 'default',
+  vectorIndexId: null,
+  fulltextIndexId: null,
+};
+
 export async function statusRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
   const apiKeyRequired = options.apiKey !== null && options.apiKey !== '';
   app.get(
@@ -51,19 +91,9 @@ export async function statusRoutes(app: FastifyInstance, { options }: RouteConte
         availableServicePlugins: [],
         apiKeyRequired,
         authenticated: request.authenticated,
-        embedding: {
-          enabled: false,
-          backend: null,
-          modelName: null,
-          modelVersion: '',
-          dimension: 0,
-          intendedMetric: 'Cosine',
-          loaded: false,
-          resident: null,
-          gpu: null,
-        },
-        chat: { enabled: false, backend: null, model: null, loaded: false, resident: null, gpu: null },
-        ingestion: { enabled: false },
+        embedding: disabledEmbeddingBlock,
+        chat: disabledChatBlock,
+        ingestion: disabledIngestionBlock,
         nlp: { enabled: false, configured: false, reachable: false },
         durability: null,
       };
