@@ -46,6 +46,12 @@ export interface BatchRead {
   notFound: number[];
 }
 
+// Module-level continuations: the write verbs are on the hot path, and an async wrapper per call costs a
+// second promise and closure per transaction (measured 2.8x slower than submit alone).
+const firstCreatedId = (result: TransactionResult) => result.createdIds[0];
+const createdIds = (result: TransactionResult) => result.createdIds;
+const nothing = (): void => undefined;
+
 export class Engine {
   readonly graph = new Graph();
   private readonly writer: Writer;
@@ -61,28 +67,28 @@ export class Engine {
     return this.writer.submit(operations);
   }
 
-  async createVertex(input: VertexInput = {}): Promise<number> {
-    return (await this.submit([{ kind: 'createVertex', input }])).createdIds[0];
+  createVertex(input: VertexInput = {}): Promise<number> {
+    return this.submit([{ kind: 'createVertex', input }]).then(firstCreatedId);
   }
 
-  async createEdge(input: EdgeInput): Promise<number> {
-    return (await this.submit([{ kind: 'createEdge', input }])).createdIds[0];
+  createEdge(input: EdgeInput): Promise<number> {
+    return this.submit([{ kind: 'createEdge', input }]).then(firstCreatedId);
   }
 
-  async createVertices(inputs: readonly VertexInput[]): Promise<number[]> {
-    return (await this.submit(inputs.map((input) => ({ kind: 'createVertex' as const, input })))).createdIds;
+  createVertices(inputs: readonly VertexInput[]): Promise<number[]> {
+    return this.submit(inputs.map((input) => ({ kind: 'createVertex' as const, input }))).then(createdIds);
   }
 
-  async createEdges(inputs: readonly EdgeInput[]): Promise<number[]> {
-    return (await this.submit(inputs.map((input) => ({ kind: 'createEdge' as const, input })))).createdIds;
+  createEdges(inputs: readonly EdgeInput[]): Promise<number[]> {
+    return this.submit(inputs.map((input) => ({ kind: 'createEdge' as const, input }))).then(createdIds);
   }
 
-  async setProperty(id: number, key: string, value: TypedValue): Promise<void> {
-    await this.submit([{ kind: 'setProperty', id, key, value }]);
+  setProperty(id: number, key: string, value: TypedValue): Promise<void> {
+    return this.submit([{ kind: 'setProperty', id, key, value }]).then(nothing);
   }
 
-  async removeProperty(id: number, key: string): Promise<void> {
-    await this.submit([{ kind: 'removeProperty', id, key }]);
+  removeProperty(id: number, key: string): Promise<void> {
+    return this.submit([{ kind: 'removeProperty', id, key }]).then(nothing);
   }
 
   /** Several property writes and removals on several elements, all or none. */
@@ -112,8 +118,20 @@ export class Engine {
   }
 
   /** Compacts tombstones, renumbering survivors 0, 1, 2, ... in their old order. */
-  async trim(): Promise<void> {
-    await this.submit([{ kind: 'trim' }]);
+  trim(): Promise<void> {
+    const trimmed = this.submit([{ kind: 'trim' }]).then(nothing);
+    // Renumbering leaves the records in place; repacking them right after is the rest of the compaction.
+    this.writer.requestCompaction();
+    return trimmed;
+  }
+
+  /**
+   * Rebuilds the adjacency storage packed and in vertex order (the writer also does this by itself when
+   * enough space is wasted). Writes submitted meanwhile wait; reads continue. Worth calling after a bulk
+   * load: it returns the space records left behind as they grew and makes whole-graph traversals faster.
+   */
+  compact(): Promise<void> {
+    return this.submit([{ kind: 'compact' }]).then(nothing);
   }
 
   /** Settles once every write submitted before it has been applied. */

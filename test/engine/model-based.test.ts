@@ -23,7 +23,8 @@ type Step =
   | { op: 'set'; id: number; key: string; value: number }
   | { op: 'unset'; id: number; key: string }
   | { op: 'failingBatch'; from: number; to: number }
-  | { op: 'trim' };
+  | { op: 'trim' }
+  | { op: 'compact' };
 
 const key = fc.constantFrom('a', 'b', 'c', 'd');
 const idRef = fc.nat({ max: 40 });
@@ -53,6 +54,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('unset' as const), id: idRef, key }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('failingBatch' as const), from: idRef, to: idRef }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('trim' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('compact' as const) }) },
 );
 
 class Model {
@@ -160,7 +162,11 @@ async function apply(engine: Engine, model: Model, s: Step): Promise<void> {
     }
     case 'trim':
       await engine.trim();
+      await engine.flush();
       model.trim();
+      break;
+    case 'compact':
+      await engine.compact();
       break;
   }
 }
@@ -173,6 +179,9 @@ function check(engine: Engine, model: Model): void {
   for (let id = 0; id < model.nextId + 2; id++) {
     const expected = model.elements.get(id);
     const actual = engine.getElement(id);
+    const bits = engine.graph.vertexBits.view;
+    const bit = id >>> 5 < bits.length ? (bits[id >>> 5] >>> (id & 31)) & 1 : 0;
+    assert.equal(bit, expected?.kind === 'vertex' ? 1 : 0, `vertex bit of ${id}`);
     if (expected === undefined) {
       assert.equal(actual, undefined, `id ${id} should be absent`);
       continue;

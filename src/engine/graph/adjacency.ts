@@ -24,7 +24,8 @@ export const noRecord = -1;
 
 export class AdjacencyDirection {
   constructor(
-    readonly pool: BlockPool<Int32ArrayConstructor>,
+    /** Replaced as a whole when the graph compacts its adjacency. */
+    public pool: BlockPool<Int32ArrayConstructor>,
     /** Per-vertex record offsets (-1 = none); shared with edge endpoint ids for edges. */
     private readonly recordColumn: SharedColumn<Int32ArrayConstructor>,
   ) {}

@@ -8,6 +8,7 @@
  *   first     vertex: offset of its out-adjacency record (-1 none); edge: source vertex id
  *   second    vertex: offset of its in-adjacency record (-1 none); edge: target vertex id
  * Reusing `first`/`second` for both kinds keeps every element at five 4-byte words of header.
+ * `vertexBits` has one bit per id, set for live vertices, so whole-graph loops skip edge ids 32 at a time.
  *
  * Mutations here never validate: the transaction layer checks first and calls them only when they can
  * succeed, and each returns what its undo needs. Invariant: after a rolled-back transaction the graph is
@@ -59,7 +60,9 @@ export class Graph {
   readonly created = new SharedColumn(Uint32Array);
   readonly first = new SharedColumn(Int32Array);
   readonly second = new SharedColumn(Int32Array);
-  readonly adjacencyPool = new BlockPool(Int32Array);
+  readonly vertexBits = new SharedColumn(Uint32Array);
+  /** Replaced as a whole by `replaceAdjacencyPool` (compaction). */
+  adjacencyPool = new BlockPool(Int32Array);
   readonly out = new AdjacencyDirection(this.adjacencyPool, this.first);
   readonly in = new AdjacencyDirection(this.adjacencyPool, this.second);
   readonly properties = new PropertyStore();
@@ -109,6 +112,7 @@ export class Graph {
     this.created.ensureLength(length);
     this.first.ensureLength(length);
     this.second.ensureLength(length);
+    this.vertexBits.ensureLength((length + 31) >>> 5);
     return id;
   }
 
@@ -123,6 +127,7 @@ export class Graph {
     this.created.view[id] = created;
     this.first.view[id] = noRecord;
     this.second.view[id] = noRecord;
+    this.vertexBits.view[id >>> 5] |= 1 << (id & 31);
     for (const { key, value } of properties) this.properties.set(id, this.propertyKeys.intern(key), value);
     this.vertexCount++;
     return id;
@@ -235,12 +240,14 @@ export class Graph {
     this.created.view[id] = removed.created;
     this.first.view[id] = noRecord;
     this.second.view[id] = noRecord;
+    this.vertexBits.view[id >>> 5] |= 1 << (id & 31);
     this.properties.restore(id, removed.properties);
     this.vertexCount++;
     for (let i = removed.edges.length - 1; i >= 0; i--) this.restoreEdge(removed.edges[i]);
   }
 
   private clearHeader(id: number): void {
+    this.vertexBits.view[id >>> 5] &= ~(1 << (id & 31));
     this.kindType.view[id] = kindAbsent;
     this.labels.view[id] = 0;
     this.created.view[id] = 0;
@@ -248,9 +255,40 @@ export class Graph {
     this.second.view[id] = 0;
   }
 
+  /**
+   * Installs a rebuilt adjacency pool and the vertices' record offsets into it (ids without an entry are
+   * left alone: edges keep their endpoints in the same columns).
+   */
+  replaceAdjacencyPool(
+    pool: BlockPool<Int32ArrayConstructor>,
+    outRecords: Int32Array,
+    inRecords: Int32Array,
+  ): void {
+    const kinds = this.kindType.view;
+    const first = this.first.view;
+    const second = this.second.view;
+    for (let id = 0; id < this.nextId; id++) {
+      if (kinds[id] !== kindVertex) continue;
+      first[id] = outRecords[id];
+      second[id] = inRecords[id];
+    }
+    this.adjacencyPool = pool;
+    this.out.pool = pool;
+    this.in.pool = pool;
+  }
+
   /** Drops every element and interned name; ids restart at 0. */
   clear(): void {
-    for (const column of [this.kindType, this.labels, this.created, this.first, this.second]) column.reset();
+    for (const column of [
+      this.kindType,
+      this.labels,
+      this.created,
+      this.first,
+      this.second,
+      this.vertexBits,
+    ]) {
+      column.reset();
+    }
     this.adjacencyPool.reset();
     this.properties.reset();
     this.labelNames.clear();
@@ -269,6 +307,7 @@ export class Graph {
       this.created.byteLength +
       this.first.byteLength +
       this.second.byteLength +
+      this.vertexBits.byteLength +
       this.adjacencyPool.committedBytes +
       this.properties.committedBytes
     );

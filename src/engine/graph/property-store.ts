@@ -2,8 +2,10 @@
  * Properties of every element, as records in a Float64 block pool, plus each element's modification date.
  *
  * Record layout (Float64 words):
- *   [0] size class (block pool header)   [1] property count   [2] modification date, Unix seconds, or -1
- *   [3..] pairs [keyId * typeTagCount + typeTag, value]
+ *   [0] size class + property count * classModulus (the block pool's header word, shared)
+ *   [1] modification date, Unix seconds, or -1
+ *   [2..] pairs [keyId * typeTagCount + typeTag, value]
+ * Sharing word 0 keeps a three-property record at exactly eight words (64 bytes).
  * Numbers, booleans and chars are stored inline; strings, bigints, decimals, dates and vectors live in a
  * side table and the pair holds their slot. Pairs are sorted by key id so lookups stop early.
  *
@@ -11,7 +13,7 @@
  * pays nothing for it. An element without a record was never modified: its modification date is its
  * creation date.
  */
-import { BlockPool } from '../storage/block-pool.js';
+import { BlockPool, classModulus } from '../storage/block-pool.js';
 import { SharedColumn } from '../storage/shared-column.js';
 import { SCALAR_TYPES, type TypedValue, type ValueType } from '../model/values.js';
 
@@ -19,8 +21,16 @@ const valueTypes: readonly ValueType[] = [...SCALAR_TYPES, 'Single[]'];
 export const typeTagCount = 32;
 const tagOf = new Map<ValueType, number>(valueTypes.map((type, tag) => [type, tag]));
 
-const recordHeaderWords = 3;
+const recordHeaderWords = 2;
 const noModification = -1;
+
+function countAt(view: Float64Array, record: number): number {
+  return Math.floor(view[record] / classModulus);
+}
+
+function setCountAt(view: Float64Array, record: number, count: number): void {
+  view[record] = (view[record] % classModulus) + count * classModulus;
+}
 
 /** Types whose value is a plain number and can live inline in the record. */
 const inlineTags = new Set(
@@ -67,20 +77,20 @@ export class PropertyStore {
 
   count(id: number): number {
     const record = this.recordOf(id) - 1;
-    return record < 0 ? 0 : this.pool.column.view[record + 1];
+    return record < 0 ? 0 : countAt(this.pool.column.view, record);
   }
 
   /** Unix seconds of the last change, or -1 when the element was never modified. */
   modificationDate(id: number): number {
     const record = this.recordOf(id) - 1;
-    return record < 0 ? noModification : this.pool.column.view[record + 2];
+    return record < 0 ? noModification : this.pool.column.view[record + 1];
   }
 
   get(id: number, keyId: number): TypedValue | undefined {
     const record = this.recordOf(id) - 1;
     if (record < 0) return undefined;
     const view = this.pool.column.view;
-    const end = record + recordHeaderWords + view[record + 1] * 2;
+    const end = record + recordHeaderWords + countAt(view, record) * 2;
     for (let at = record + recordHeaderWords; at < end; at += 2) {
       const key = Math.floor(view[at] / typeTagCount);
       if (key === keyId) return this.decode(view[at] - key * typeTagCount, view[at + 1]);
@@ -93,7 +103,7 @@ export class PropertyStore {
     const record = this.recordOf(id) - 1;
     if (record < 0) return [];
     const view = this.pool.column.view;
-    const count = view[record + 1];
+    const count = countAt(view, record);
     const result = new Array<StoredProperty>(count);
     for (let i = 0; i < count; i++) {
       const at = record + recordHeaderWords + i * 2;
@@ -113,7 +123,7 @@ export class PropertyStore {
     for (let id = 0; id < last; id++) {
       const record = records[id] - 1;
       if (record < 0) continue;
-      const end = record + recordHeaderWords + view[record + 1] * 2;
+      const end = record + recordHeaderWords + countAt(view, record) * 2;
       for (let at = record + recordHeaderWords; at < end; at += 2) {
         const key = Math.floor(view[at] / typeTagCount);
         if (key === keyId) {
@@ -134,12 +144,12 @@ export class PropertyStore {
     if (record < 0) {
       record = this.pool.allocate(recordHeaderWords + 2);
       const view = this.pool.column.view;
-      view[record + 1] = 0;
-      view[record + 2] = noModification;
+      setCountAt(view, record, 0);
+      view[record + 1] = noModification;
       column.view[id] = record + 1;
     }
     let view = this.pool.column.view;
-    const count = view[record + 1];
+    const count = countAt(view, record);
     const start = record + recordHeaderWords;
     let slot = 0;
     while (slot < count && Math.floor(view[start + slot * 2] / typeTagCount) < keyId) slot++;
@@ -161,7 +171,7 @@ export class PropertyStore {
     view.copyWithin(at + 2, at, record + recordHeaderWords + count * 2);
     view[at] = keyId * typeTagCount + tag;
     view[at + 1] = encoded;
-    view[record + 1] = count + 1;
+    setCountAt(view, record, count + 1);
   }
 
   /** Removes one property; answers whether it existed. */
@@ -169,14 +179,14 @@ export class PropertyStore {
     const record = this.recordOf(id) - 1;
     if (record < 0) return false;
     const view = this.pool.column.view;
-    const count = view[record + 1];
+    const count = countAt(view, record);
     const start = record + recordHeaderWords;
     for (let slot = 0; slot < count; slot++) {
       const at = start + slot * 2;
       if (Math.floor(view[at] / typeTagCount) === keyId) {
         this.releaseValue(view[at], view[at + 1]);
         view.copyWithin(at, at + 2, start + count * 2);
-        view[record + 1] = count - 1;
+        setCountAt(view, record, count - 1);
         return true;
       }
     }
@@ -188,10 +198,10 @@ export class PropertyStore {
     let record = column.view[id] - 1;
     if (record < 0) {
       record = this.pool.allocate(recordHeaderWords + 2);
-      this.pool.column.view[record + 1] = 0;
+      setCountAt(this.pool.column.view, record, 0);
       column.view[id] = record + 1;
     }
-    this.pool.column.view[record + 2] = seconds;
+    this.pool.column.view[record + 1] = seconds;
   }
 
   snapshot(id: number): PropertySnapshot {
@@ -203,7 +213,7 @@ export class PropertyStore {
     const record = this.recordOf(id) - 1;
     if (record < 0) return;
     const view = this.pool.column.view;
-    const count = view[record + 1];
+    const count = countAt(view, record);
     for (let i = 0; i < count; i++) {
       const at = record + recordHeaderWords + i * 2;
       this.releaseValue(view[at], view[at + 1]);

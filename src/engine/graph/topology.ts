@@ -5,6 +5,17 @@
  *
  * A view is valid until the next write that grows a column or the pool; take a new one after writes.
  *
+ * Finding the vertices: `vertexBits` has bit (id & 31) of word (id >>> 5) set for each live vertex.
+ *   for (let word = 0; word < view.vertexBits.length; word++) {
+ *     let bits = view.vertexBits[word];
+ *     while (bits !== 0) {
+ *       const low = bits & -bits;
+ *       const v = (word << 5) | (31 - Math.clz32(low));
+ *       bits ^= low;
+ *       ...
+ *     }
+ *   }
+ *
  * Walking the out-edges of vertex v:
  *   const record = view.first[v];                       // -1: no out-edges
  *   const end = record + 2 + view.pool[record + 1];
@@ -29,6 +40,8 @@ export interface TopologyView {
   second: Int32Array;
   /** Adjacency records (layout in adjacency.ts). */
   pool: Int32Array;
+  /** One bit per id, set for live vertices. */
+  vertexBits: Uint32Array;
 }
 
 export const vertexKind = kindVertex;
@@ -40,5 +53,6 @@ export function topologyView(graph: Graph): TopologyView {
     first: graph.first.view,
     second: graph.second.view,
     pool: graph.adjacencyPool.column.view,
+    vertexBits: graph.vertexBits.view,
   };
 }

@@ -5,12 +5,15 @@
  * wastes at most a fifth of its words, against half for power-of-two classes: adjacency and property
  * records are most of the graph's memory and this slack is paid on every vertex.
  *
- * Block layout: word 0 holds the size class; the owner uses words 1.. freely. A free block keeps its class
- * in word 0 and the offset of the next free block of that class (or -1) in word 1.
+ * Block layout: word 0 holds the size class in its low 8 bits (`word0 % classModulus`); the owner may keep
+ * a count in the rest of word 0 (`sizeClass + count * classModulus`) and uses words 1.. freely. A free block
+ * holds just its class in word 0 and the offset of the next free block of that class (or -1) in word 1.
  */
 import { SharedColumn } from './shared-column.js';
 
 export const blockHeaderWords = 1;
+/** Size classes fit below this; an owner's count in word 0 is scaled by it. */
+export const classModulus = 256;
 const smallestBlockWords = 4;
 
 /** Words of each size class, ascending; computed once. */
@@ -74,14 +77,25 @@ export class BlockPool<K extends PoolArrayKind> {
 
   free(offset: number): void {
     const view = this.column.view;
-    const sizeClass = view[offset];
+    const sizeClass = view[offset] % classModulus;
+    view[offset] = sizeClass;
     this.liveWords -= sizeClassWords[sizeClass];
     view[offset + 1] = this.freeHeads[sizeClass];
     this.freeHeads[sizeClass] = offset;
   }
 
+  /** Words allocated but sitting on free lists or unused: what a compaction would give back. */
+  get wastedWords(): number {
+    return this.top - this.liveWords;
+  }
+
+  /** Commits room for `words` more words at once (a compaction knows its total in advance). */
+  reserve(words: number): void {
+    this.column.ensureLength(this.top + words);
+  }
+
   capacityOf(offset: number): number {
-    return sizeClassWords[this.column.view[offset]];
+    return sizeClassWords[this.column.view[offset] % classModulus];
   }
 
   get committedBytes(): number {

@@ -16,8 +16,14 @@ type TypedArrayKind =
   Int32ArrayConstructor | Uint32ArrayConstructor | Float64ArrayConstructor | Uint8ArrayConstructor;
 type ViewOf<K extends TypedArrayKind> = InstanceType<K>;
 
-/** Reservation tiers in elements; the last tier is the int32 id limit. */
-const reservationTiersElements = [1 << 20, 1 << 26, 2 ** 31 - 1] as const;
+/**
+ * Node 20 refuses a growable SharedArrayBuffer whose maximum exceeds 4 GiB, so the last tier of a column is
+ * 4 GiB of elements: 2^30 int32 or 2^29 float64 elements.
+ */
+export const maxColumnBytes = 2 ** 32;
+
+/** Reservation tiers in elements, before the 4 GiB cap of each element size. */
+const reservationTiersElements = [1 << 20, 1 << 26, 2 ** 32] as const;
 
 /** Growth step as a fraction of the current length: small, because in-place growth costs no copy. */
 const growthFraction = 0.125;
@@ -33,7 +39,7 @@ export class SharedColumn<K extends TypedArrayKind> {
     private readonly kind: K,
     initialLength = 0,
   ) {
-    this.reservedLength = tierFor(initialLength);
+    this.reservedLength = tierFor(initialLength, kind.BYTES_PER_ELEMENT);
     this.buffer = new SharedArrayBuffer(initialLength * kind.BYTES_PER_ELEMENT, {
       maxByteLength: this.reservedLength * kind.BYTES_PER_ELEMENT,
     });
@@ -67,16 +73,16 @@ export class SharedColumn<K extends TypedArrayKind> {
     let target = Math.max(minLength, current + step);
     const bytesPerElement = this.kind.BYTES_PER_ELEMENT;
     if (target > this.reservedLength) {
-      if (minLength > reservationTiersElements[reservationTiersElements.length - 1]) {
-        throw new RangeError(`column cannot hold ${minLength} elements: the id space is int32`);
-      }
-      this.reservedLength = tierFor(target);
-      target = Math.min(target, this.reservedLength);
+      // Validate against the cap first, and commit the new reservation only once its buffer exists, so a
+      // refused growth leaves the column as it was.
+      const reservedLength = tierFor(minLength, bytesPerElement, target);
+      target = Math.min(target, reservedLength);
       const moved = new SharedArrayBuffer(target * bytesPerElement, {
-        maxByteLength: this.reservedLength * bytesPerElement,
+        maxByteLength: reservedLength * bytesPerElement,
       });
       new Uint8Array(moved).set(new Uint8Array(this.buffer, 0, this.buffer.byteLength));
       this.buffer = moved;
+      this.reservedLength = reservedLength;
     } else {
       this.buffer.grow(target * bytesPerElement);
     }
@@ -93,7 +99,14 @@ export class SharedColumn<K extends TypedArrayKind> {
   }
 }
 
-function tierFor(length: number): number {
-  for (const tier of reservationTiersElements) if (length <= tier) return tier;
-  throw new RangeError(`column cannot hold ${length} elements: the id space is int32`);
+/** The reservation for `wanted` elements (at least `required`), capped at 4 GiB per column. */
+function tierFor(required: number, bytesPerElement: number, wanted = required): number {
+  const capElements = Math.floor(maxColumnBytes / bytesPerElement);
+  if (required > capElements) {
+    throw new RangeError(
+      `a column of ${bytesPerElement}-byte elements holds at most ${capElements} elements (4 GiB); ${required} were needed`,
+    );
+  }
+  for (const tier of reservationTiersElements) if (wanted <= tier) return Math.min(tier, capElements);
+  return capElements;
 }

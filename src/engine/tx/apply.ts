@@ -122,6 +122,8 @@ export function applyTransaction(
         case 'trim':
           effects.push({ kind: 'trimmed', renumbering: trimGraph(graph) });
           break;
+        case 'compact':
+          throw new Error('compaction is asynchronous and runs in the writer, not in a transaction');
       }
     }
   } catch (error) {

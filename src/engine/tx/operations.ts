@@ -38,7 +38,9 @@ export type WriteOperation =
   | { kind: 'removeProperty'; id: number; key: string }
   | { kind: 'removeElement'; id: number }
   | { kind: 'clear' }
-  | { kind: 'trim' };
+  | { kind: 'trim' }
+  /** Rebuilds the adjacency storage packed and in vertex order; holds later writes, not reads. */
+  | { kind: 'compact' };
 
 export interface TransactionResult {
   /** Ids of the elements the transaction created, in operation order. */

@@ -87,6 +87,7 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         break;
       case 'clear':
       case 'trim':
+      case 'compact':
         // They rewrite the whole id space and cannot be undone, so they travel alone.
         if (operations.length !== 1)
           throw invalid(`a ${operation.kind} must be the only operation of its transaction`);

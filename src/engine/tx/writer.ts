@@ -6,12 +6,16 @@
  * syncs once (group commit) before anyone waiting is released, and change events are dispatched in
  * commit order. A group is bounded (`maxGroupTransactions`) and the writer yields the event loop between
  * groups, so a burst of writes never holds it for long.
+ *
+ * Maintenance (adjacency compaction) runs between groups as an asynchronous step: writes queue behind it,
+ * reads continue. The writer starts one by itself when free-list waste grows past its threshold.
  */
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction } from './apply.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
+import { compactAdjacency, shouldCompact } from '../graph/compact.js';
 
 export interface CommittedTransaction {
   operations: readonly WriteOperation[];
@@ -36,6 +40,8 @@ export interface WriterOptions {
   maxGroupTransactions?: number;
   /** Server clock in Unix seconds (modification dates). */
   clockSeconds?: () => number;
+  /** Told when maintenance the writer started by itself fails (default: a process warning). */
+  onBackgroundError?: (error: Error) => void;
 }
 
 export class Writer {
@@ -44,6 +50,7 @@ export class Writer {
   private readonly hooks: CommitHook[] = [];
   private readonly maxGroupTransactions: number;
   private readonly clockSeconds: () => number;
+  private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
   committedCount = 0;
   rolledBackCount = 0;
@@ -54,6 +61,9 @@ export class Writer {
   ) {
     this.maxGroupTransactions = options.maxGroupTransactions ?? defaultMaxGroupTransactions;
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
+    this.onBackgroundError =
+      options.onBackgroundError ??
+      ((error) => process.emitWarning(error.message, { code: 'SKEIN_MAINTENANCE' }));
   }
 
   addCommitHook(hook: CommitHook): void {
@@ -90,12 +100,19 @@ export class Writer {
   }
 
   private readonly drain = (): void => {
+    if (isMaintenance(this.queue[0])) {
+      this.runMaintenance(this.queue.shift()!);
+      return;
+    }
+    let size = 0;
+    const limit = Math.min(this.queue.length, this.maxGroupTransactions);
+    while (size < limit && !isMaintenance(this.queue[size])) size++;
     let group: Pending[];
-    if (this.queue.length <= this.maxGroupTransactions) {
+    if (size === this.queue.length) {
       group = this.queue;
       this.queue = [];
     } else {
-      group = this.queue.splice(0, this.maxGroupTransactions);
+      group = this.queue.splice(0, size);
     }
     const now = this.clockSeconds();
     const committed: CommittedTransaction[] = [];
@@ -148,7 +165,59 @@ export class Writer {
         );
       } else group[i].resolve({ createdIds: outcome.createdIds });
     }
+    if (shouldCompact(this.graph) && !this.queue.some(isMaintenance)) {
+      // Next, ahead of queued writes: they would only add to the waste it removes.
+      this.queue.unshift({
+        operations: compactOperation,
+        resolve: ignore,
+        reject: this.reportMaintenanceFailure,
+      });
+    }
+    this.continueDraining();
+  }
+
+  /** Enqueues a compaction nobody waits for; a failure goes to `onBackgroundError`. */
+  requestCompaction(): void {
+    this.queue.push({ operations: compactOperation, resolve: ignore, reject: this.reportMaintenanceFailure });
+    if (!this.draining) {
+      this.draining = true;
+      queueMicrotask(this.drain);
+    }
+  }
+
+  private continueDraining(): void {
     if (this.queue.length > 0) setImmediate(this.drain);
     else this.draining = false;
   }
+
+  private runMaintenance(pending: Pending): void {
+    compactAdjacency(this.graph, yieldToEventLoop).then(
+      () => {
+        pending.resolve({ createdIds: [] });
+        this.continueDraining();
+      },
+      (error: unknown) => {
+        pending.reject(
+          new EngineError('WRITER_FAULT', `adjacency compaction failed: ${(error as Error).message}`),
+        );
+        this.continueDraining();
+      },
+    );
+  }
+
+  /** An automatic compaction has no caller to tell; its failure must still surface. */
+  private readonly reportMaintenanceFailure = (error: unknown): void => {
+    this.onBackgroundError(error as Error);
+  };
+}
+
+const compactOperation: readonly WriteOperation[] = [{ kind: 'compact' }];
+const ignore = (): void => undefined;
+
+function isMaintenance(pending: Pending | undefined): boolean {
+  return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
