@@ -18,7 +18,15 @@ import {
   type ElementSummary,
   type VertexRecord,
 } from './graph/read.js';
-import { scanAllProperties, scanProperty, type ScanFilter, type ScanOperator } from './graph/scan.js';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  scanAllProperties,
+  scanProperty,
+  scanSliceIds,
+  textScanSliceIds,
+  type ScanFilter,
+  type ScanOperator,
+} from './graph/scan.js';
 import type { TypedValue } from './model/values.js';
 import type {
   EdgeInput,
@@ -51,6 +59,10 @@ export interface BatchRead {
 const firstCreatedId = (result: TransactionResult) => result.createdIds[0];
 const createdIds = (result: TransactionResult) => result.createdIds;
 const nothing = (): void => undefined;
+
+function checkSearchTerm(searchTerm: string): void {
+  if (searchTerm.trim().length === 0) throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
+}
 
 export class Engine {
   readonly graph = new Graph();
@@ -197,10 +209,18 @@ export class Engine {
     return { elements, notFound };
   }
 
+  /**
+   * Ids of the first live vertices and edges in ascending id order, at most `maxEach` of each (clamped to
+   * [0, maxGraphPageElements]). Cheap: a scan of one column; a caller can then read the elements in slices.
+   */
+  getGraphPageIds(maxEach: number): { vertices: number[]; edges: number[] } {
+    const bound = Math.max(0, Math.min(maxGraphPageElements, Math.trunc(maxEach)));
+    return firstElements(this.graph, bound);
+  }
+
   /** The first live vertices and edges in ascending id order, at most `maxEach` of each (clamped). */
   getGraphPage(maxEach: number): GraphPage {
-    const bound = Math.max(0, Math.min(maxGraphPageElements, Math.trunc(maxEach)));
-    const { vertices, edges } = firstElements(this.graph, bound);
+    const { vertices, edges } = this.getGraphPageIds(maxEach);
     return {
       vertices: vertices.map((id) => readVertex(this.graph, id)!),
       edges: edges.map((id) => readEdge(this.graph, id)!),
@@ -232,9 +252,37 @@ export class Engine {
   }
 
   scanAllProperties(searchTerm: string, filter: ScanFilter): number[] {
-    if (searchTerm.trim().length === 0)
-      throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
+    checkSearchTerm(searchTerm);
     return scanAllProperties(this.graph, searchTerm, filter);
+  }
+
+  /**
+   * `scanProperty` in slices of ids that yield the event loop between them, for servers: a scan of
+   * millions of elements never holds the loop for long. Elements written while it runs may or may not match.
+   */
+  async scanPropertySliced(
+    key: string,
+    operator: ScanOperator,
+    literal: TypedValue,
+    filter: ScanFilter,
+  ): Promise<number[]> {
+    const hits: number[] = [];
+    for (let from = 0; from < this.graph.nextId; from += scanSliceIds) {
+      if (from > 0) await yieldToEventLoop();
+      scanProperty(this.graph, key, operator, literal, filter, hits, from, from + scanSliceIds);
+    }
+    return hits;
+  }
+
+  /** `scanAllProperties` in slices that yield the event loop (see `scanPropertySliced`). */
+  async scanAllPropertiesSliced(searchTerm: string, filter: ScanFilter): Promise<number[]> {
+    checkSearchTerm(searchTerm);
+    const hits: number[] = [];
+    for (let from = 0; from < this.graph.nextId; from += textScanSliceIds) {
+      if (from > 0) await yieldToEventLoop();
+      scanAllProperties(this.graph, searchTerm, filter, hits, from, from + textScanSliceIds);
+    }
+    return hits;
   }
 
   /** Bytes held by the graph's typed arrays (headers, adjacency, property records). */

@@ -88,3 +88,27 @@ describe('full-graph property scans', () => {
     );
   });
 });
+
+describe('sliced scans', () => {
+  it('find exactly what the one-pass scans find, across slice boundaries', async () => {
+    const engine = new Engine();
+    const count = 250_000;
+    for (let start = 0; start < count; start += 50_000) {
+      await engine.createVertices(
+        Array.from({ length: 50_000 }, (_, i) =>
+          (start + i) % 7 === 0 ? { properties: [{ key: 'n', value: int(start + i) }] } : {},
+        ),
+      );
+    }
+    const literal = int(100_000);
+    const filter = { resultType: 'Both' } as const;
+    const sliced = await engine.scanPropertySliced('n', ScanOperator.Greater, literal, filter);
+    assert.deepEqual(sliced, engine.scanProperty('n', ScanOperator.Greater, literal, filter));
+    assert.equal(sliced.length, Math.floor((count - 1) / 7) - Math.floor(100_000 / 7));
+    const text = await engine.scanAllPropertiesSliced('99', filter);
+    assert.deepEqual(text, engine.scanAllProperties('99', filter));
+    await assert.rejects(engine.scanAllPropertiesSliced(' ', filter), (e) =>
+      isEngineError(e, 'INVALID_INPUT'),
+    );
+  });
+});

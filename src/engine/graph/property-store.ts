@@ -113,14 +113,19 @@ export class PropertyStore {
     return result;
   }
 
-  /** Calls `visit(id, value)` for every element holding `keyId`, in ascending id order. */
-  forEachWithKey(keyId: number, endId: number, visit: (id: number, value: TypedValue) => void): void {
+  /** Calls `visit(id, value)` for every element in [startId, endId) holding `keyId`, in ascending id order. */
+  forEachWithKey(
+    keyId: number,
+    startId: number,
+    endId: number,
+    visit: (id: number, value: TypedValue) => void,
+  ): void {
     const column = this.recordColumn;
     if (column === null) return;
     const records = column.view;
     const last = Math.min(endId, records.length);
     const view = this.pool.column.view;
-    for (let id = 0; id < last; id++) {
+    for (let id = startId; id < last; id++) {
       const record = records[id] - 1;
       if (record < 0) continue;
       const end = record + recordHeaderWords + countAt(view, record) * 2;

@@ -68,33 +68,51 @@ function matches(operator: ScanOperator, stored: TypedValue, literal: TypedValue
   }
 }
 
+/** Ids one slice of a sliced single-property scan covers: about 10 ms of work (measured ~0.1 us per id). */
+export const scanSliceIds = 100_000;
+/** Ids one slice of a sliced text scan covers: it renders and lowercases every value (~1 us per id). */
+export const textScanSliceIds = 16_384;
+
+/** Ids in [from, to) whose value for `key` satisfies the comparison, appended to `hits` in ascending order. */
 export function scanProperty(
   graph: Graph,
   key: string,
   operator: ScanOperator,
   literal: TypedValue,
   filter: ScanFilter,
+  hits: number[] = [],
+  from = 0,
+  to = graph.nextId,
 ): number[] {
   const keyId = graph.propertyKeys.find(key);
-  if (keyId < 0) return [];
+  if (keyId < 0) return hits;
   const accept = kindAndLabelFilter(graph, filter);
-  const hits: number[] = [];
-  graph.properties.forEachWithKey(keyId, graph.nextId, (id, value) => {
+  graph.properties.forEachWithKey(keyId, from, Math.min(to, graph.nextId), (id, value) => {
     if (accept(id) && matches(operator, value, literal)) hits.push(id);
   });
   return hits;
 }
 
-/** Elements any of whose non-reserved property texts contains `searchTerm`, ignoring case. */
-export function scanAllProperties(graph: Graph, searchTerm: string, filter: ScanFilter): number[] {
+/**
+ * Ids in [from, to) any of whose non-reserved property texts contains `searchTerm`, ignoring case, appended
+ * to `hits` in ascending order.
+ */
+export function scanAllProperties(
+  graph: Graph,
+  searchTerm: string,
+  filter: ScanFilter,
+  hits: number[] = [],
+  from = 0,
+  to = graph.nextId,
+): number[] {
   const accept = kindAndLabelFilter(graph, filter);
   const needle = searchTerm.toLowerCase();
-  const hits: number[] = [];
   const reservedKeyIds = new Set<number>();
   for (let keyId = 0; keyId < graph.propertyKeys.size; keyId++) {
     if (isReservedKey(graph.propertyKeys.nameOf(keyId))) reservedKeyIds.add(keyId);
   }
-  for (let id = 0; id < graph.nextId; id++) {
+  const end = Math.min(to, graph.nextId);
+  for (let id = from; id < end; id++) {
     if (!accept(id) || graph.properties.count(id) === 0) continue;
     for (const { keyId, value } of graph.properties.list(id)) {
       if (reservedKeyIds.has(keyId)) continue;

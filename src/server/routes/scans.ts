@@ -50,7 +50,7 @@ export async function scanRoutes(scope: FastifyInstance): Promise<void> {
     { schema: { tags, params: PropertyScanParams, body: PropertyScanRequest, response: { 200: Hits } } },
     async (request) => {
       const { operator = 0, literal, label, resultType } = request.body;
-      return request.namespace.engine.scanProperty(
+      return request.namespace.engine.scanPropertySliced(
         request.params.propertyId,
         operator as ScanOperator,
         literalValueOf(literal),
@@ -72,7 +72,7 @@ export async function scanRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { searchTerm, label, resultType } = request.body;
-      return request.namespace.engine.scanAllProperties(searchTerm, {
+      return request.namespace.engine.scanAllPropertiesSliced(searchTerm, {
         resultType: resultTypeOf(resultType, 'Both'),
         label: label ?? undefined,
       });
