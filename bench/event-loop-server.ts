@@ -6,7 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Namespaces, type WriteOperation } from '../src/index.js';
-import { buildServer } from '../src/server/app.js';
+import { buildServer, defaultServerOptions } from '../src/server/app.js';
 import { numericFlags } from './common.js';
 
 const { pageVertices, scanVertices } = numericFlags({ pageVertices: 100_000, scanVertices: 900_000 }, {});
@@ -51,17 +51,7 @@ for (let start = 0; start < scanVertices; start += batch) {
   await engine.submit(operations);
 }
 
-const server = await buildServer({
-  namespaces,
-  apiKey: null,
-  apiKeyHeaderName: 'X-Api-Key',
-  allowedCorsOrigins: [],
-  rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
-  maxBodyBytes: 30_000_000,
-  codeBodyLimitBytes: 1_048_576,
-  development: false,
-  logger: false,
-});
+const server = await buildServer(defaultServerOptions(namespaces, { logger: false }));
 await server.listen({ port: 0, host: '127.0.0.1' });
 const address = server.server.address();
 if (address === null || typeof address === 'string') throw new Error('no TCP address');

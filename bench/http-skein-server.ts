@@ -6,7 +6,7 @@
  *   node dist/bench/http-skein-server.js [--vertices 10000] [--outEdges 3]
  */
 import { Namespaces, type PropertyInput, type WriteOperation } from '../src/index.js';
-import { buildServer } from '../src/server/app.js';
+import { buildServer, defaultServerOptions } from '../src/server/app.js';
 import { numericFlags, seededRandom } from './common.js';
 
 const { vertices, outEdges } = numericFlags({ vertices: 10_000, outEdges: 3 }, {});
@@ -39,17 +39,7 @@ for (const source of createdIds) {
 }
 await engine.submit(links);
 
-const server = await buildServer({
-  namespaces,
-  apiKey: null,
-  apiKeyHeaderName: 'X-Api-Key',
-  allowedCorsOrigins: [],
-  rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
-  maxBodyBytes: 30_000_000,
-  codeBodyLimitBytes: 1_048_576,
-  development: false,
-  logger: false,
-});
+const server = await buildServer(defaultServerOptions(namespaces, { logger: false }));
 await server.listen({ port: 0, host: '127.0.0.1' });
 const address = server.server.address();
 if (address === null || typeof address === 'string') throw new Error('no TCP address');

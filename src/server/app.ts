@@ -44,6 +44,27 @@ export interface ServerOptions {
 
 export type SkeinServer = FastifyInstance;
 
+/**
+ * Options with the embedded defaults of docs/configuration.md (no API key, no CORS origins, the contract's
+ * rate limit, the ancestor's body limits, production mode, no logger), for programs that embed the server.
+ */
+export function defaultServerOptions(
+  namespaces: Namespaces,
+  overrides: Partial<ServerOptions> = {},
+): ServerOptions {
+  return {
+    namespaces,
+    apiKey: null,
+    apiKeyHeaderName: 'X-Api-Key',
+    allowedCorsOrigins: [],
+    rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
+    maxBodyBytes: 30_000_000,
+    codeBodyLimitBytes: 1_048_576,
+    development: false,
+    ...overrides,
+  };
+}
+
 export async function buildServer(options: ServerOptions): Promise<SkeinServer> {
   const app = Fastify({
     logger: options.logger ?? false,

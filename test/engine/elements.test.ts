@@ -169,3 +169,22 @@ describe('elements and adjacency', () => {
     assert.throws(() => engine.getElements(new Array(100_001).fill(0)), /at most 100000/);
   });
 });
+
+describe('property writes of equal but not identical values', () => {
+  it('replace a value whose text differs even where .NET equality calls them equal', async () => {
+    const { parseValue, formatValue } = await import('../../src/index.js');
+    const engine = new Engine();
+    const v = await engine.createVertex();
+    for (const [type, first, second] of [
+      ['DateTime', '0001-01-01T00:00:00.0000001Z', '0001-01-01T00:00:00.0000001'],
+      ['Decimal', '1.0', '1.00'],
+      ['DateTimeOffset', '2026-08-09T10:00:00.0000000+02:00', '2026-08-09T08:00:00.0000000+00:00'],
+      ['Double', '0', '-0'],
+    ] as const) {
+      await engine.setProperty(v, type, parseValue(type, first));
+      await engine.setProperty(v, type, parseValue(type, second));
+      const stored = engine.getVertex(v)!.properties.find((p) => p.key === type)!.value;
+      assert.equal(formatValue(stored), formatValue(parseValue(type, second)), type);
+    }
+  });
+});

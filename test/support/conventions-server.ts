@@ -4,33 +4,7 @@
  * ancestor's default body limit.
  */
 import assert from 'node:assert/strict';
-import { Namespaces } from '../../src/engine/namespaces/catalog.js';
-import { buildServer, type ServerOptions, type SkeinServer } from '../../src/server/app.js';
-
-export interface TestServer {
-  /** `http://127.0.0.1:<port>` */
-  readonly url: string;
-  readonly app: SkeinServer;
-  readonly namespaces: Namespaces;
-  close(): Promise<void>;
-}
-
-export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const namespaces = overrides.namespaces ?? new Namespaces();
-  const app = await buildServer({
-    apiKey: null,
-    apiKeyHeaderName: 'X-Api-Key',
-    allowedCorsOrigins: [],
-    rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
-    maxBodyBytes: 30_000_000,
-    codeBodyLimitBytes: 1_048_576,
-    development: true,
-    ...overrides,
-    namespaces,
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, app, namespaces, close: () => app.close() };
-}
+export { startServer as startTestServer, type TestServer } from './server.js';
 
 /** A rate limit no test reaches, for suites that call the limited routes often. */
 export const unlimited = { permitsPerWindow: 1_000_000, windowSeconds: 1 };

@@ -8,7 +8,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { Namespaces, type Engine } from '../../src/index.js';
-import { buildServer, type ServerOptions, type SkeinServer } from '../../src/server/app.js';
+import {
+  buildServer,
+  defaultServerOptions,
+  type ServerOptions,
+  type SkeinServer,
+} from '../../src/server/app.js';
 
 /** The named namespace the prefixed variant of each test addresses. */
 export const testNamespace = 'flights';
@@ -29,17 +34,7 @@ export interface TestServer {
 /** Starts the service with an open development configuration unless `overrides` says otherwise. */
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
   const namespaces = overrides.namespaces ?? new Namespaces();
-  const app = await buildServer({
-    namespaces,
-    apiKey: null,
-    apiKeyHeaderName: 'X-Api-Key',
-    allowedCorsOrigins: [],
-    rateLimit: { permitsPerWindow: 30, windowSeconds: 10 },
-    maxBodyBytes: 30_000_000,
-    codeBodyLimitBytes: 1_048_576,
-    development: true,
-    ...overrides,
-  });
+  const app = await buildServer(defaultServerOptions(namespaces, { development: true, ...overrides }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, app, namespaces, close: () => app.close() };
 }

@@ -5,7 +5,7 @@
  */
 import { EngineError } from '../errors.js';
 import { Graph, type NewProperty } from '../graph/graph.js';
-import { valuesEqual, type TypedValue } from '../model/values.js';
+import { formatValue, valuesEqual, type TypedValue } from '../model/values.js';
 import { trimGraph, type Renumbering } from '../graph/trim.js';
 import type { PropertyInput, TransactionResult, WriteOperation } from './operations.js';
 
@@ -22,8 +22,13 @@ function toNewProperties(properties: readonly PropertyInput[] | undefined): read
   return properties ?? [];
 }
 
+/**
+ * A write is a no-op only when the stored value is identical, not merely equal: .NET equality calls a UTC
+ * and an unspecified DateTime of the same ticks equal, and 1.0 equal to 1.00, yet each reads back as a
+ * different text. The read text round-trips exactly, so identical text means an identical value.
+ */
 function sameValue(a: TypedValue | undefined, b: TypedValue): boolean {
-  return a !== undefined && a.type === b.type && valuesEqual(a, b);
+  return a !== undefined && a.type === b.type && valuesEqual(a, b) && formatValue(a) === formatValue(b);
 }
 
 export function applyTransaction(
