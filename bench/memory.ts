@@ -102,12 +102,15 @@ function adjacencyBreakdown(engine: Engine) {
   };
 }
 
-function headerColumnsBytes(engine: Engine): { committed: number; used: number } {
+/** Header columns in use: four Int32 per id, the label column only as far as labels reach, the vertex bits. */
+function headerColumnsBytes(engine: Engine): { committed: number; used: number; perId: number } {
   const graph = engine.graph;
-  const columns = [graph.kindType, graph.labels, graph.created, graph.first, graph.second];
+  const columns = [graph.kindType, graph.labels, graph.created, graph.first, graph.second, graph.vertexBits];
+  const perId = graph.labels.length === 0 ? 16 : 20;
   return {
     committed: columns.reduce((sum, column) => sum + column.byteLength, 0),
-    used: columns.length * 4 * graph.nextId,
+    used: perId * graph.nextId + Math.ceil(graph.nextId / 32) * 4,
+    perId,
   };
 }
 
@@ -207,14 +210,24 @@ async function topologyMemory(): Promise<void> {
   const adjacency = adjacencyBreakdown(engine);
   const word = 4;
   const perEdge = (bytes: number) => `${(bytes / edges).toFixed(2)} B/edge`;
-  const edgeHeaderBytes = 5 * 4 * edges;
+  const edgeHeaderBytes = headers.perId * edges;
+  const columnsLabel = headers.perId === 16 ? '4 x Int32 (no labels: no label column)' : '5 x Int32';
   console.log();
   console.log('engine typed arrays after the edges and the compaction, by component:');
   console.log(
     table([
       ['component', 'bytes', 'per edge'],
-      ['header columns: 5 x Int32 per edge id (+ 1 bit)', mib(edgeHeaderBytes), perEdge(edgeHeaderBytes)],
-      ['header columns: 5 x Int32 per vertex id', mib(5 * 4 * vertices), perEdge(5 * 4 * vertices)],
+      [`header columns: ${columnsLabel} per edge id`, mib(edgeHeaderBytes), perEdge(edgeHeaderBytes)],
+      [
+        `header columns: ${columnsLabel} per vertex id`,
+        mib(headers.perId * vertices),
+        perEdge(headers.perId * vertices),
+      ],
+      [
+        'vertex bitmap: 1 bit per id',
+        mib(Math.ceil((vertices + edges) / 32) * 4),
+        perEdge(Math.ceil((vertices + edges) / 32) * 4),
+      ],
       [
         'header columns: committed growth tail',
         mib(headers.committed - headers.used),
@@ -370,7 +383,7 @@ async function propertyMemory(): Promise<void> {
   console.log(
     table([
       ['component', 'per vertex'],
-      ['header columns (5 x Int32, committed)', per(headers.committed)],
+      [`header columns (${headers.perId / 4} x Int32 + vertex bits, committed)`, per(headers.committed)],
       ['property record column (Int32, committed)', per(store.recordColumn?.byteLength ?? 0)],
       [
         `property record: ${recordWords} words needed (2 header + 3 x 2) -> size class ${classWords} words x 8 B`,

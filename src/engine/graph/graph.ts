@@ -3,7 +3,8 @@
  *
  * Header columns (one slot per element id, vertices and edges share the id space):
  *   kindType  0 absent (never created or removed), 1 vertex, 2 + edge-type id for an edge
- *   label     0 unlabeled, else label id + 1
+ *   label     0 unlabeled, else label id + 1 (created at the first label and covering ids only up to the
+ *             last labelled one: ids beyond its length are unlabelled, so unlabelled graphs pay nothing)
  *   created   creation date, Unix seconds
  *   first     vertex: offset of its out-adjacency record (-1 none); edge: source vertex id
  *   second    vertex: offset of its in-adjacency record (-1 none); edge: target vertex id
@@ -88,7 +89,7 @@ export class Graph {
   }
 
   labelOf(id: number): string | null {
-    const slot = this.labels.view[id];
+    const slot = this.labelSlotOf(id);
     return slot === 0 ? null : this.labelNames.nameOf(slot - 1);
   }
 
@@ -108,12 +109,24 @@ export class Graph {
     this.nextId = id + 1;
     const length = id + 1;
     this.kindType.ensureLength(length);
-    this.labels.ensureLength(length);
     this.created.ensureLength(length);
     this.first.ensureLength(length);
     this.second.ensureLength(length);
     this.vertexBits.ensureLength((length + 31) >>> 5);
     return id;
+  }
+
+  /** 0 when unlabelled, else label id + 1. */
+  labelSlotOf(id: number): number {
+    return id < this.labels.length ? this.labels.view[id] : 0;
+  }
+
+  private setLabelSlot(id: number, slot: number): void {
+    if (id >= this.labels.length) {
+      if (slot === 0) return;
+      this.labels.ensureLength(id + 1);
+    }
+    this.labels.view[id] = slot;
   }
 
   private labelSlot(label: string | null): number {
@@ -123,7 +136,7 @@ export class Graph {
   addVertex(created: number, label: string | null, properties: readonly NewProperty[]): number {
     const id = this.allocateId();
     this.kindType.view[id] = kindVertex;
-    this.labels.view[id] = this.labelSlot(label);
+    this.setLabelSlot(id, this.labelSlot(label));
     this.created.view[id] = created;
     this.first.view[id] = noRecord;
     this.second.view[id] = noRecord;
@@ -145,7 +158,7 @@ export class Graph {
     const id = this.allocateId();
     const typeId = this.edgeTypes.intern(edgeType);
     this.kindType.view[id] = edgeKindBase + typeId;
-    this.labels.view[id] = this.labelSlot(label);
+    this.setLabelSlot(id, this.labelSlot(label));
     this.created.view[id] = created;
     this.first.view[id] = source;
     this.second.view[id] = target;
@@ -184,7 +197,7 @@ export class Graph {
       typeId,
       source,
       target,
-      labelSlot: this.labels.view[id],
+      labelSlot: this.labelSlotOf(id),
       created: this.created.view[id],
       outPosition: this.out.remove(source, typeId, id),
       inPosition: this.in.remove(target, typeId, id),
@@ -199,7 +212,7 @@ export class Graph {
   restoreEdge(removed: RemovedEdge): void {
     const { id, typeId, source, target } = removed;
     this.kindType.view[id] = edgeKindBase + typeId;
-    this.labels.view[id] = removed.labelSlot;
+    this.setLabelSlot(id, removed.labelSlot);
     this.created.view[id] = removed.created;
     this.first.view[id] = source;
     this.second.view[id] = target;
@@ -222,7 +235,7 @@ export class Graph {
     }
     const removed: RemovedVertex = {
       id,
-      labelSlot: this.labels.view[id],
+      labelSlot: this.labelSlotOf(id),
       created: this.created.view[id],
       properties: this.properties.snapshot(id),
       edges,
@@ -236,7 +249,7 @@ export class Graph {
   restoreVertex(removed: RemovedVertex): void {
     const { id } = removed;
     this.kindType.view[id] = kindVertex;
-    this.labels.view[id] = removed.labelSlot;
+    this.setLabelSlot(id, removed.labelSlot);
     this.created.view[id] = removed.created;
     this.first.view[id] = noRecord;
     this.second.view[id] = noRecord;
@@ -249,7 +262,7 @@ export class Graph {
   private clearHeader(id: number): void {
     this.vertexBits.view[id >>> 5] &= ~(1 << (id & 31));
     this.kindType.view[id] = kindAbsent;
-    this.labels.view[id] = 0;
+    this.setLabelSlot(id, 0);
     this.created.view[id] = 0;
     this.first.view[id] = 0;
     this.second.view[id] = 0;

@@ -45,7 +45,7 @@ function kindAndLabelFilter(graph: Graph, filter: ScanFilter): (id: number) => b
   return (id) => {
     const kind = kinds[id];
     if (kind === kindVertex ? !wantVertices : kind >= edgeKindBase ? !wantEdges : true) return false;
-    return labelSlot < 0 || labels[id] === labelSlot;
+    return labelSlot < 0 || (id < labels.length && labels[id] === labelSlot);
   };
 }
 

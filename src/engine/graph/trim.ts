@@ -21,6 +21,7 @@ export function trimGraph(graph: Graph): Renumbering {
   if (survivors === end) return renumbering;
 
   const labels = graph.labels.view;
+  const labelled = labels.length;
   const created = graph.created.view;
   const first = graph.first.view;
   const second = graph.second.view;
@@ -29,7 +30,8 @@ export function trimGraph(graph: Graph): Renumbering {
     if (to < 0) continue;
     const kind = kinds[id];
     kinds[to] = kind;
-    labels[to] = labels[id];
+    // A labelled id lies below the column's length, and `to` <= `id`.
+    if (to < labelled) labels[to] = id < labelled ? labels[id] : 0;
     created[to] = created[id];
     if (kind >= edgeKindBase) {
       first[to] = renumbering[first[id]];
@@ -41,7 +43,7 @@ export function trimGraph(graph: Graph): Renumbering {
     graph.properties.move(id, to);
   }
   kinds.fill(kindAbsent, survivors, end);
-  labels.fill(0, survivors, end);
+  labels.fill(0, Math.min(survivors, labelled), Math.min(end, labelled));
   created.fill(0, survivors, end);
   first.fill(0, survivors, end);
   second.fill(0, survivors, end);
