@@ -138,3 +138,21 @@ describe('single writer and transactions', () => {
     assert.ok(timerRan, 'a macrotask ran while the burst was being applied');
   });
 });
+
+describe('commit hooks that throw', () => {
+  it('reports a synchronously throwing hook to the callers and keeps the writer running', async () => {
+    const engine = new Engine();
+    let throwNext = true;
+    engine.addCommitHook(() => {
+      if (throwNext) {
+        throwNext = false;
+        throw new Error('hook exploded');
+      }
+    });
+    await assert.rejects(
+      engine.createVertex(),
+      (error) => isEngineError(error, 'WRITER_FAULT') && /hook exploded/.test(error.message),
+    );
+    assert.equal(await engine.createVertex(), 1, 'later writes still commit');
+  });
+});

@@ -142,8 +142,13 @@ export class Writer {
     if (this.hooks.length === 0 || committed.length === 0) return undefined;
     const waits: Promise<void>[] = [];
     for (const hook of this.hooks) {
-      const outcome = hook(committed);
-      if (outcome !== undefined) waits.push(outcome);
+      try {
+        const outcome = hook(committed);
+        if (outcome !== undefined) waits.push(outcome);
+      } catch (error) {
+        // A hook that throws instead of rejecting must not strand the group: treat it as a rejection.
+        waits.push(Promise.reject(error));
+      }
     }
     return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
   }
