@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineBlock } from './machine.js';
 
-const scripts = ['memory', 'traversal', 'writes', 'http-get-vertex', 'event-loop'] as const;
+const scripts = [
+  'memory',
+  'traversal',
+  'writes',
+  'http-get-vertex',
+  'event-loop',
+  'fragments-runtime',
+] as const;
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean' }, only: { type: 'string' } },

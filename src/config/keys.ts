@@ -4,6 +4,11 @@
  * Loading, validation, `GET /config` and docs/configuration.md all read this table, so adding a key is one
  * entry here plus its typed accessor in settings.ts (then regenerate the docs table, see render-docs.ts).
  */
+import {
+  DEFAULT_MAX_FRAGMENT_STEPS,
+  MAX_MAX_FRAGMENT_STEPS,
+  MIN_MAX_FRAGMENT_STEPS,
+} from '../fragments/runtime/budget.js';
 
 export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
 
@@ -201,6 +206,18 @@ export const CONFIG_KEYS = [
     description:
       'Most transactions the writer applies in one group before yielding the event loop, ' +
       'which bounds how long one group can hold it.',
+  },
+  {
+    key: 'Svc:Fragments:MaxSteps',
+    kind: 'int',
+    default: DEFAULT_MAX_FRAGMENT_STEPS,
+    minimum: MIN_MAX_FRAGMENT_STEPS,
+    maximum: MAX_MAX_FRAGMENT_STEPS,
+    applyMode: 'liveForNewWork',
+    description:
+      'Most steps (loop iterations and lambda invocations) one call of a compiled C# fragment may take, ' +
+      'counted afresh for each element the fragment is called on; a fragment that exceeds it is stopped ' +
+      'and its request fails with a problem naming the limit.',
   },
   {
     key: 'Svc:Logging:Level',

@@ -41,6 +41,10 @@ export interface SkeinSettings {
   readonly writer: {
     readonly maxGroupTransactions: number;
   };
+  readonly fragments: {
+    /** steps per top-level call of a compiled fragment (src/fragments/runtime/budget.ts) */
+    readonly maxSteps: number;
+  };
   readonly logging: {
     readonly level: LogLevel;
   };
@@ -82,6 +86,9 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     writer: {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
+    },
+    fragments: {
+      maxSteps: get('Svc:Fragments:MaxSteps'),
     },
     logging: {
       level: get('Svc:Logging:Level'),

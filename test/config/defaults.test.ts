@@ -20,6 +20,7 @@ describe('configuration defaults', () => {
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
       writer: { maxGroupTransactions: 1024 },
+      fragments: { maxSteps: 10_000_000 },
       logging: { level: 'info' },
     });
     assert.deepEqual(warnings, []);

@@ -19,6 +19,8 @@ import { SCALAR_TYPES, type TypedValue, type ValueType } from '../model/values.j
 
 const valueTypes: readonly ValueType[] = [...SCALAR_TYPES, 'Single[]'];
 export const typeTagCount = 32;
+/** Words per (key and type, value) pair of a record. */
+export const pairWords = 2;
 const tagOf = new Map<ValueType, number>(valueTypes.map((type, tag) => [type, tag]));
 
 const recordHeaderWords = 2;
@@ -43,6 +45,16 @@ const charTag = tagOf.get('Char')!;
 
 export function typeTag(type: ValueType): number {
   return tagOf.get(type)!;
+}
+
+/** The value type of a type tag. */
+export function typeOfTag(tag: number): ValueType {
+  return valueTypes[tag];
+}
+
+/** Whether values of the tag live inline in the record (see `inlineAt`) rather than in the side table. */
+export function isInlineTag(tag: number): boolean {
+  return inlineTags.has(tag);
 }
 
 export interface StoredProperty {
@@ -97,6 +109,58 @@ export class PropertyStore {
       if (key > keyId) return undefined;
     }
     return undefined;
+  }
+
+  // ---- allocation-free reads: pair offsets into the record pool, for hot loops (fragment views) ----
+  // An offset is valid until the next property write anywhere in the store (a write may move records).
+
+  /** Offset of the pair holding `keyId` on element `id`, or -1. */
+  locate(id: number, keyId: number): number {
+    const record = this.recordOf(id) - 1;
+    if (record < 0) return -1;
+    const view = this.pool.column.view;
+    const end = record + recordHeaderWords + countAt(view, record) * 2;
+    // Words are keyId * typeTagCount + tag with tag < typeTagCount: a range test finds the key without a
+    // division per pair, and pairs sorted by key are sorted by word.
+    const low = keyId * typeTagCount;
+    const high = low + typeTagCount;
+    for (let at = record + recordHeaderWords; at < end; at += 2) {
+      const word = view[at];
+      if (word >= high) return -1;
+      if (word >= low) return at;
+    }
+    return -1;
+  }
+
+  /** Offset of the element's first pair, or -1 when it has no property; pairs are `pairWords` apart. */
+  firstPair(id: number): number {
+    const record = this.recordOf(id) - 1;
+    return record < 0 || countAt(this.pool.column.view, record) === 0 ? -1 : record + recordHeaderWords;
+  }
+
+  keyIdAt(pair: number): number {
+    return Math.floor(this.pool.column.view[pair] / typeTagCount);
+  }
+
+  /** The type tag (see `typeTag`) of the pair at `pair`. */
+  tagAt(pair: number): number {
+    const word = this.pool.column.view[pair];
+    return word - Math.floor(word / typeTagCount) * typeTagCount;
+  }
+
+  /** `tagAt` for a pair whose key id is known (from `locate`): no division. */
+  tagOf(pair: number, keyId: number): number {
+    return this.pool.column.view[pair] - keyId * typeTagCount;
+  }
+
+  /** The inline payload of the pair: the number itself, 1/0 for a Boolean, the code unit of a Char. */
+  inlineAt(pair: number): number {
+    return this.pool.column.view[pair + 1];
+  }
+
+  /** The side value of a pair whose type is not inline (string, bigint, Decimal, dates, Single[]). */
+  sideAt(pair: number): unknown {
+    return this.sideValues[this.pool.column.view[pair + 1]];
   }
 
   list(id: number): StoredProperty[] {

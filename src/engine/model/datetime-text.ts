@@ -27,18 +27,18 @@ const DAYS_PER_YEAR = 365;
 const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365];
 const DAYS_BEFORE_MONTH_LEAP = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335, 366];
 
-function isLeapYear(year: number): boolean {
+export function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
 /** Days from 0001-01-01 to the given date (all parts already range-checked). */
-function daysFromCivil(year: number, month: number, day: number): number {
+export function daysFromCivil(year: number, month: number, day: number): number {
   const y = year - 1;
   const table = isLeapYear(year) ? DAYS_BEFORE_MONTH_LEAP : DAYS_BEFORE_MONTH;
   return y * 365 + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + table[month - 1] + day - 1;
 }
 
-interface CivilTime {
+export interface CivilTime {
   year: number;
   month: number;
   day: number;
@@ -50,7 +50,7 @@ interface CivilTime {
 }
 
 /** Splits non-negative ticks into calendar parts (the cycle arithmetic of .NET's `GetDatePart`). */
-function civilFromTicks(ticks: bigint): CivilTime {
+export function civilFromTicks(ticks: bigint): CivilTime {
   let n = Number(ticks / TICKS_PER_DAY_BIG);
   const timeOfDay = Number(ticks % TICKS_PER_DAY_BIG);
   const y400 = Math.floor(n / DAYS_PER_400_YEARS);

@@ -1,0 +1,118 @@
+/**
+ * `TraversalContext`, the `context` variable every fragment sees: the request's semantic block, if any.
+ * Without a semantic block the context is empty: `HasQueryVector` false, `TrySimilarity` false, an empty
+ * `QueryVector`.
+ *
+ * Scoring is pluggable. The semantic rules require a traversal's score to be bit-identical to the vector
+ * scan's, so the path and subgraph routes must pass the vector index's shared kernel as `kernel`; the
+ * reference implementation here only fixes the semantics (float32 arithmetic, sequential order) until
+ * that kernel exists, and must not be used beside the vector scan.
+ */
+import type { ElementView } from './models.js';
+import { OutCell, type Out } from './types.js';
+import { nullReference } from './exceptions.js';
+
+/** `VectorDistanceMetric`: an enum, so a number at run time (its underlying int). */
+export const VectorDistanceMetric = { Cosine: 0, DotProduct: 1, L2: 2 } as const;
+export type VectorDistanceMetricName = keyof typeof VectorDistanceMetric;
+export type VectorDistanceMetricCode = (typeof VectorDistanceMetric)[VectorDistanceMetricName];
+
+const METRIC_NAMES: readonly VectorDistanceMetricName[] = ['Cosine', 'DotProduct', 'L2'];
+
+/** The enum member's name (`Metric.ToString()`); the number itself for a value outside the enum, as .NET. */
+export function metricName(metric: number): string {
+  return METRIC_NAMES[metric] ?? String(metric);
+}
+
+/**
+ * Scores `vector` against `query` (same length, checked by the caller): Cosine similarity, dot product,
+ * or Euclidean (L2) distance. May return a non-finite number; the context treats that as no score.
+ */
+export type SimilarityKernel = (
+  metric: VectorDistanceMetricCode,
+  query: Float32Array,
+  vector: Float32Array,
+) => number;
+
+/**
+ * The reference kernel: float32 arithmetic (every product, sum and root rounded with Math.fround), summed
+ * in index order. To be replaced by the vector index's shared kernel (see the module comment).
+ */
+export const referenceSimilarityKernel: SimilarityKernel = (metric, query, vector) => {
+  const f = Math.fround;
+  const length = query.length;
+  if (metric === VectorDistanceMetric.L2) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) {
+      const d = f(query[i] - vector[i]);
+      sum = f(sum + f(d * d));
+    }
+    return f(Math.sqrt(sum));
+  }
+  let dot = 0;
+  for (let i = 0; i < length; i++) dot = f(dot + f(query[i] * vector[i]));
+  if (metric === VectorDistanceMetric.DotProduct) return dot;
+  let queryNorm = 0;
+  let vectorNorm = 0;
+  for (let i = 0; i < length; i++) {
+    queryNorm = f(queryNorm + f(query[i] * query[i]));
+    vectorNorm = f(vectorNorm + f(vector[i] * vector[i]));
+  }
+  return f(dot / f(f(Math.sqrt(queryNorm)) * f(Math.sqrt(vectorNorm))));
+};
+
+export interface SemanticOptions {
+  /** The query vector, already embedded when the request gave text. */
+  queryVector: Float32Array;
+  /** Default `default`. */
+  embeddingName?: string;
+  /** Default Cosine. */
+  metric?: VectorDistanceMetricName;
+  /** Default: the reference kernel (see the module comment). */
+  kernel?: SimilarityKernel;
+}
+
+const EMPTY_VECTOR = new Float32Array(0);
+
+export class TraversalContext {
+  readonly HasQueryVector: boolean;
+  /** `ReadOnlySpan<float> QueryVector`: empty without a semantic block. */
+  readonly QueryVector: Float32Array;
+  readonly EmbeddingName: string;
+  /** A `VectorDistanceMetric` value. */
+  readonly Metric: VectorDistanceMetricCode;
+  private readonly kernel: SimilarityKernel;
+  /** Receives the element's embedding; no fragment code runs between its write and its read. */
+  private readonly embedding = new OutCell<Float32Array>(EMPTY_VECTOR);
+
+  /** Without options: the empty context of a request with no semantic block. */
+  constructor(semantic?: SemanticOptions) {
+    this.HasQueryVector = semantic !== undefined;
+    this.QueryVector = semantic?.queryVector ?? EMPTY_VECTOR;
+    this.EmbeddingName = semantic?.embeddingName ?? 'default';
+    this.Metric = VectorDistanceMetric[semantic?.metric ?? 'Cosine'];
+    this.kernel = semantic?.kernel ?? referenceSimilarityKernel;
+  }
+
+  /**
+   * `TrySimilarity(AGraphElementModel, out float score)`: the element's `EmbeddingName` embedding scored
+   * against the query; false (score 0) without a query, without that embedding, at another dimension, or
+   * when the score is not finite.
+   */
+  TrySimilarity(element: ElementView | null, score: Out<number>): boolean {
+    score.value = 0;
+    if (!this.HasQueryVector) return false;
+    if (element === null) throw nullReference();
+    if (!element.TryGetEmbedding(this.EmbeddingName, this.embedding)) return false;
+    const vector = this.embedding.value;
+    this.embedding.value = EMPTY_VECTOR;
+    if (vector.length !== this.QueryVector.length) return false;
+    const value = Math.fround(this.kernel(this.Metric, this.QueryVector, vector));
+    if (!Number.isFinite(value)) return false;
+    score.value = value;
+    return true;
+  }
+}
+
+/** The empty context (no semantic block); immutable, so one instance serves every request. */
+export const EMPTY_TRAVERSAL_CONTEXT = new TraversalContext();
