@@ -198,7 +198,7 @@ export function formatNumber(
   }
 }
 
-/** G with a precision: that many significant digits, scientific when the exponent is < -5 or >= precision. */
+/** G with a precision: that many significant digits, scientific when the exponent is <= -5 or >= precision. */
 function formatGeneral(
   value: number | bigint | Decimal,
   representation: NumberRepresentation,
@@ -214,7 +214,7 @@ function formatGeneral(
   const rounded = new Exact(magnitude.toPrecision(precision, HALF_AWAY));
   const exponent = rounded.e;
   const sign = negative ? '-' : '';
-  if (exponent >= -5 && exponent < precision) return sign + rounded.toFixed();
+  if (exponent > -5 && exponent < precision) return sign + rounded.toFixed();
   const mantissa = rounded.toExponential().split('e');
   return sign + dotnetExponent(`${mantissa[0]}e${mantissa[1]}`, upper, 2);
 }
