@@ -395,6 +395,26 @@ function constantConversionApplies(from: CsType, to: CsType): boolean {
 }
 
 /**
+ * The diagnostic of a cast `(T)e`, or undefined when it is allowed: CS0037 for `(int)null`, CS0030
+ * "Cannot convert type '{0}' to '{1}'" when no conversion exists at all, and CS0221 for a constant that
+ * does not fit the integral target.
+ */
+export function castDiagnostic(source: CsType | ExpressionInfo, target: CsType): TypeDiagnostic | undefined {
+  const expression = asExpression(source);
+  const result = resolveConversion(expression, target);
+  if (result.kind === 'none') {
+    if (expression.type === NULL_TYPE && isValueType(target))
+      return { id: 'CS0037', args: [typeToString(target)] };
+    if (expression.type.kind === 'lambda') return { id: 'CS1660', args: [typeToString(target)] };
+    return { id: 'CS0030', args: [typeToString(expression.type), typeToString(target)] };
+  }
+  if (expression.constant !== undefined && result.category === 'numeric') {
+    return constantCastDiagnostic(expression.constant, target);
+  }
+  return undefined;
+}
+
+/**
  * CS0221 for a cast of a constant to an integral type it does not fit: constant expressions are
  * evaluated in a checked context, so `(byte)300` and `(int)1e10` are compile-time errors.
  */

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  castDiagnostic,
   classifyConversion,
   constantCastDiagnostic,
   implicitConversionDiagnostic,
@@ -190,6 +191,17 @@ describe('implicit constant expression conversions (C# spec 10.2.11)', () => {
       implicitConversionDiagnostic({ type: DOUBLE, isNumericLiteral: true }, nullableOf(FLOAT))?.id,
       'CS0266',
     );
+  });
+
+  it('reports CS0030 for a cast with no conversion and accepts casts that exist', () => {
+    assert.deepEqual(castDiagnostic(STRING, INT), { id: 'CS0030', args: ['string', 'int'] });
+    assert.deepEqual(castDiagnostic(NULL_TYPE, INT), { id: 'CS0037', args: ['int'] });
+    assert.equal(castDiagnostic(DOUBLE, INT), undefined);
+    assert.equal(castDiagnostic(OBJECT, INT), undefined);
+    assert.equal(castDiagnostic(AGRAPH_ELEMENT_MODEL, VERTEX_MODEL), undefined);
+    assert.equal(castDiagnostic(VERTEX_MODEL, EDGE_MODEL)?.id, 'CS0030');
+    assert.equal(castDiagnostic({ type: INT, constant: 300 }, BYTE)?.id, 'CS0221');
+    assert.equal(castDiagnostic({ type: INT, constant: 200 }, BYTE), undefined);
   });
 
   it('reports CS0221 for a cast of a constant that does not fit an integral type', () => {
