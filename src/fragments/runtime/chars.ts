@@ -134,6 +134,8 @@ export const char = {
   ToLower: toLowerUnit,
   ToUpperInvariant: toUpperUnit,
   ToLowerInvariant: toLowerUnit,
+  CompareTo: (a: number, b: number): number => a - b,
+  Equals: (a: number, b: number): boolean => a === b,
   /** `char.ToString()`, and a char in string concatenation or interpolation. */
   ToString: (c: number): string => String.fromCharCode(c),
   /** `char.GetNumericValue`: the digit's value, -1 for a non-numeric char (ASCII digits and Nd). */

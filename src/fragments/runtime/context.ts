@@ -10,7 +10,7 @@
  */
 import type { ElementView } from './models.js';
 import { OutCell, type Out } from './types.js';
-import { nullReference } from './exceptions.js';
+import { argument, nullReference } from './exceptions.js';
 
 /** `VectorDistanceMetric`: an enum, so a number at run time (its underlying int). */
 export const VectorDistanceMetric = { Cosine: 0, DotProduct: 1, L2: 2 } as const;
@@ -116,3 +116,31 @@ export class TraversalContext {
 
 /** The empty context (no semantic block); immutable, so one instance serves every request. */
 export const EMPTY_TRAVERSAL_CONTEXT = new TraversalContext();
+
+function asFloat32(span: ArrayLike<number>): Float32Array {
+  return span instanceof Float32Array ? span : Float32Array.from(span);
+}
+
+/**
+ * `VectorMath` of the vector-index namespace: the scoring kernel as fragments call it directly, the same
+ * kernel `TrySimilarity` uses.
+ */
+export class VectorMath {
+  constructor(private readonly kernel: SimilarityKernel = referenceSimilarityKernel) {}
+
+  /** `VectorMath.Score(a, b, metric)`: ArgumentException when the lengths differ. */
+  Score(a: ArrayLike<number>, b: ArrayLike<number>, metric: number): number {
+    if (a.length !== b.length) throw argument('The vectors must have the same length.');
+    return Math.fround(this.kernel(metric as VectorDistanceMetricCode, asFloat32(a), asFloat32(b)));
+  }
+
+  /** `VectorMath.TryScore(out float score, a, b, metric)`: false (score 0) on a length mismatch, empty vectors or a non-finite score. */
+  TryScore(a: ArrayLike<number>, b: ArrayLike<number>, metric: number, score: Out<number>): boolean {
+    score.value = 0;
+    if (a.length !== b.length || a.length === 0) return false;
+    const value = Math.fround(this.kernel(metric as VectorDistanceMetricCode, asFloat32(a), asFloat32(b)));
+    if (!Number.isFinite(value)) return false;
+    score.value = value;
+    return true;
+  }
+}

@@ -11,7 +11,10 @@ import { decimal as decimals } from './decimal.js';
 import { argumentNull, conversionOverflow, format } from './exceptions.js';
 import { formatWith } from './format.js';
 import { math } from './math.js';
-import { ClrType, defaultOf, type Out } from './types.js';
+import { Boxed, ClrType, clrFullName, defaultOf, type DateTimeValue, type Out } from './types.js';
+import { FragmentException } from './exceptions.js';
+import { cast } from './semantics.js';
+import { dateTimes } from './time.js';
 
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 
@@ -119,3 +122,132 @@ export const convert = {
     return text === null ? defaultOf(ClrType[type]) : parseOrThrow(type, text);
   },
 } as const;
+
+/** The `Convert.ToX` targets: the scalar types plus DateTime and String. */
+export type ConvertTarget =
+  | SmallInteger
+  | 'Boolean'
+  | 'Char'
+  | 'Int64'
+  | 'UInt64'
+  | 'Single'
+  | 'Double'
+  | 'Decimal'
+  | 'String'
+  | 'DateTime';
+
+function invalidConversion(from: number, to: string): FragmentException {
+  const fromName = clrFullName(from).slice('System.'.length);
+  return new FragmentException('InvalidCastException', `Invalid cast from '${fromName}' to '${to}'.`);
+}
+
+const SMALL_INTEGERS = new Set<string>(Object.keys(RANGES));
+const INTEGER_CODES = new Set<number>([
+  ClrType.SByte,
+  ClrType.Byte,
+  ClrType.Int16,
+  ClrType.UInt16,
+  ClrType.Int32,
+  ClrType.UInt32,
+]);
+
+/**
+ * `Convert.ToX(value)` for every overload: `target` names X, `source` is the static type code of `value`
+ * (`ClrType.Object` dispatches on the run-time type of the boxed value). Booleans convert to 1 and 0,
+ * floating and decimal values round half to even, every range is checked (OverflowException), strings
+ * parse with the invariant culture (a null string gives default(X)), and conversions .NET does not define
+ * (a char to double, a DateTime to int, ...) are InvalidCastException.
+ */
+export function convertTo(target: ConvertTarget, value: unknown, source: number): unknown {
+  if (source === ClrType.Object) {
+    if (value === null)
+      return target === 'String'
+        ? ''
+        : target === 'DateTime'
+          ? dateTimes.MinValue
+          : defaultOf(ClrType[target]);
+    if (value instanceof Boxed) return convertTo(target, value.value, value.type);
+    if (typeof value === 'string') return convertTo(target, value, ClrType.String);
+    throw new FragmentException('InvalidCastException', 'Object must implement IConvertible.');
+  }
+  if (target === 'String') return source === ClrType.String ? value : convert.toString(value, source);
+  if (source === ClrType.String) {
+    const text = value as string | null;
+    if (target === 'DateTime') return text === null ? dateTimes.MinValue : dateTimes.Parse(text);
+    if (target === 'Char') {
+      if (text === null) throw argumentNull('value');
+      if (text.length !== 1) throw format('String must be exactly one character long.');
+      return text.charCodeAt(0);
+    }
+    return convert.fromString(text, target);
+  }
+  if (target === 'DateTime') {
+    if (source === ClrType.DateTime) return value as DateTimeValue;
+    throw invalidConversion(source, 'DateTime');
+  }
+  if (source === ClrType.DateTime) throw invalidConversion(source, target);
+  if (target === 'Boolean') return toBoolean(value, source);
+  if (source === ClrType.Boolean) return convertTo(target, value ? 1 : 0, ClrType.Int32);
+  if (source === ClrType.Char) {
+    if (target === 'Single' || target === 'Double' || target === 'Decimal')
+      throw invalidConversion(source, target);
+    return convertTo(target, value, ClrType.Int32);
+  }
+  if (target === 'Char') {
+    if (source === ClrType.Single || source === ClrType.Double || source === ClrType.Decimal) {
+      throw invalidConversion(source, 'Char');
+    }
+    const code = typeof value === 'bigint' ? value : BigInt(value as number);
+    if (code < 0n || code > 65535n) {
+      throw new FragmentException(
+        'OverflowException',
+        'Value was either too large or too small for a character.',
+      );
+    }
+    return Number(code);
+  }
+  return toNumber(target, value, source);
+}
+
+function toBoolean(value: unknown, source: number): boolean {
+  if (source === ClrType.Boolean) return value as boolean;
+  if (source === ClrType.Char) throw invalidConversion(source, 'Boolean');
+  if (source === ClrType.Decimal) return !(value as Decimal).isZero();
+  if (typeof value === 'bigint') return value !== 0n;
+  return value !== 0; // NaN is true, as .NET
+}
+
+function toNumber(target: ConvertTarget, value: unknown, source: number): unknown {
+  const isBig = source === ClrType.Int64 || source === ClrType.UInt64;
+  const isReal = source === ClrType.Single || source === ClrType.Double;
+  const isDecimal = source === ClrType.Decimal;
+  if (SMALL_INTEGERS.has(target)) {
+    const type = target as SmallInteger;
+    if (isBig) return convert.bigToInteger(value as bigint, type);
+    if (isReal) return convert.realToInteger(value as number, type);
+    if (isDecimal) return convert.decimalToInteger(value as Decimal, type);
+    return convert.integerToInteger(value as number, type);
+  }
+  if (target === 'Int64' || target === 'UInt64') {
+    const signed = target === 'Int64';
+    if (isBig) return convert.bigToInt64(value as bigint, signed);
+    if (isReal) return convert.realToInt64(value as number, signed);
+    if (isDecimal) return convert.decimalToInt64(value as Decimal, signed);
+    return convert.integerToInt64(value as number, signed);
+  }
+  if (target === 'Decimal') {
+    if (isBig) return decimals.fromBig(value as bigint);
+    if (source === ClrType.Single) return decimals.fromSingle(value as number);
+    if (source === ClrType.Double) return decimals.fromDouble(value as number);
+    if (isDecimal) return value;
+    return decimals.fromInt(value as number);
+  }
+  // Single and Double
+  let result: number;
+  if (isBig)
+    result = target === 'Single' ? cast.bigToSingle(value as bigint) : cast.bigToDouble(value as bigint);
+  else if (isDecimal) result = decimals.toDouble(value as Decimal);
+  else if (INTEGER_CODES.has(source) || isReal) result = value as number;
+  else throw invalidConversion(source, target);
+  return target === 'Single' ? Math.fround(result) : result;
+}

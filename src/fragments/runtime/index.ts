@@ -25,6 +25,7 @@ export {
   VectorDistanceMetric,
   referenceSimilarityKernel,
   metricName,
+  VectorMath,
 } from './context.js';
 export type { SemanticOptions, SimilarityKernel, VectorDistanceMetricName } from './context.js';
 export { VertexView, EdgeView, GraphScope, PropertyKey, isElementView } from './models.js';

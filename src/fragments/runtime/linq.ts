@@ -188,6 +188,31 @@ export const linq = {
       }
     });
   },
+  SelectManyIndexed: <T, C>(
+    source: Source<T> | null,
+    collection: (value: T, index: number) => Source<C> | null,
+  ): Query<C> => {
+    const from = checked(source);
+    return defer(function* () {
+      let index = 0;
+      for (const value of from) {
+        const inner = collection(value, index++);
+        if (inner === null) throw nullReference();
+        yield* inner;
+      }
+    });
+  },
+  /**
+   * The non-null elements: LINQ's aggregates over nullable elements (`int?`) skip nulls, so `Sum` of
+   * `int?` is `SumInt32(NotNull(xs))`; Average, Min and Max of them also answer null instead of throwing
+   * when nothing is left (`OrNullWhenEmpty`).
+   */
+  NotNull: <T>(source: Source<T | null> | null): Query<T> => {
+    const from = checked(source);
+    return defer(function* () {
+      for (const value of from) if (value !== null && value !== undefined) yield value;
+    });
+  },
   Take: <T>(source: Source<T> | null, count: number): Query<T> => {
     const from = checked(source);
     return defer(function* () {
@@ -521,6 +546,11 @@ export const linq = {
     }
     if (count === 0) throw noElements();
     return decimal.div(total, decimal.fromInt(count));
+  },
+  /** `aggregate(NotNull(values))`, or null when no element is left (nullable Average, Min, Max). */
+  OrNullWhenEmpty<T, R>(source: Source<T | null> | null, aggregate: (values: Source<T>) => R): R | null {
+    const present = Array.from(linq.NotNull(source));
+    return present.length === 0 ? null : aggregate(present);
   },
   Min<T, V>(source: Source<T> | null, order: Order<V>, selector?: Selector<T, V>): V {
     return extreme(checked(source), order, selector, -1);

@@ -70,6 +70,51 @@ function roundWithMode(value: number, mode: number): number {
   }
 }
 
+const BITS = new DataView(new ArrayBuffer(8));
+const MANTISSA_BITS = 52;
+const EXPONENT_BIAS = 1075;
+/** A 55-bit integer converts to double with one correct rounding when its lowest bit is sticky. */
+const ROUNDING_BITS = 55;
+
+/** A finite double as an exact integer times a power of two. */
+function exactParts(value: number): [mantissa: bigint, exponent: number] {
+  BITS.setFloat64(0, value);
+  const high = BITS.getUint32(0);
+  const low = BITS.getUint32(4);
+  const biased = (high >>> 20) & 0x7ff;
+  let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(low);
+  if (biased !== 0) mantissa |= 1n << BigInt(MANTISSA_BITS);
+  if (high >>> 31 === 1) mantissa = -mantissa;
+  return [mantissa, (biased === 0 ? 1 : biased) - EXPONENT_BIAS];
+}
+
+/** `Math.FusedMultiplyAdd(a, b, c)`: a * b + c rounded once (exact integer arithmetic on the parts). */
+function fusedMultiplyAdd(a: number, b: number, c: number): number {
+  if (!Number.isFinite(a) || !Number.isFinite(b) || !Number.isFinite(c)) return a * b + c;
+  const [ma, ea] = exactParts(a);
+  const [mb, eb] = exactParts(b);
+  const [mc, ec] = exactParts(c);
+  let product = ma * mb;
+  let exponent = ea + eb;
+  let addend = mc;
+  if (ec < exponent) {
+    product <<= BigInt(exponent - ec);
+    exponent = ec;
+  } else addend <<= BigInt(ec - exponent);
+  let sum = product + addend;
+  if (sum === 0n) return a * b + c; // the sign of an exact zero follows IEEE addition
+  const negative = sum < 0n;
+  if (negative) sum = -sum;
+  const excess = sum.toString(2).length - ROUNDING_BITS;
+  if (excess > 0) {
+    const dropped = sum & ((1n << BigInt(excess)) - 1n);
+    sum = (sum >> BigInt(excess)) | (dropped === 0n ? 0n : 1n);
+    exponent += excess;
+  }
+  const result = Number(sum) * 2 ** exponent;
+  return negative ? -result : result;
+}
+
 function clampError(min: string, max: string): never {
   throw argument(`'${min}' cannot be greater than ${max}.`);
 }
@@ -146,6 +191,7 @@ export const math = {
   /** The sign of a NaN is invisible to JavaScript, so a NaN `sign` counts as positive. */
   copySign: (magnitude: number, sign: number): number =>
     sign < 0 || Object.is(sign, -0) ? -Math.abs(magnitude) : Math.abs(magnitude),
+  fusedMultiplyAdd,
   /** IEEE remainder: x - y * round-half-even(x / y). */
   ieeeRemainder(x: number, y: number): number {
     if (x !== x || y !== y || !Number.isFinite(x) || y === 0) return NaN;

@@ -44,7 +44,73 @@ export function runtimeTypeName(value: unknown): string {
   return 'System.Object';
 }
 
+const HASH_BITS = new DataView(new ArrayBuffer(8));
+
+/** The low and high 32 bits of a 64-bit value folded together, as .NET hashes long, DateTime and TimeSpan. */
+function foldBig(value: bigint): number {
+  return Number(BigInt.asIntN(32, value ^ (value >> 32n)));
+}
+
+/** FNV-1a over the UTF-16 units: .NET randomizes string hashes per process, so only stability matters. */
+function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** `GetHashCode()` of a value of static type `code`: .NET's for numbers, booleans, chars and ticks. */
+function hashOf(value: unknown, code: number): number {
+  switch (code) {
+    case ClrType.Boolean:
+      return value ? 1 : 0;
+    case ClrType.Int32:
+    case ClrType.UInt32:
+    case ClrType.SByte:
+    case ClrType.Byte:
+    case ClrType.Int16:
+    case ClrType.UInt16:
+      return (value as number) | 0;
+    case ClrType.Char:
+      return (value as number) | ((value as number) << 16);
+    case ClrType.Int64:
+    case ClrType.UInt64:
+    case ClrType.TimeSpan:
+      return foldBig(value as bigint);
+    case ClrType.DateTime:
+      return foldBig((value as DateTimeValue).ticks);
+    case ClrType.DateTimeOffset:
+      return foldBig(utcTicksOf(value as DateTimeOffsetValue));
+    case ClrType.Single:
+    case ClrType.Double: {
+      let number = value as number;
+      if (number === 0) number = 0; // -0 hashes as 0, as Equals says they are equal
+      if (number !== number) return 0x7ff80000;
+      if (code === ClrType.Single) {
+        HASH_BITS.setFloat32(0, number);
+        return HASH_BITS.getInt32(0);
+      }
+      HASH_BITS.setFloat64(0, number);
+      return HASH_BITS.getInt32(0) ^ HASH_BITS.getInt32(4);
+    }
+    case ClrType.Decimal:
+      return hashString((value as Decimal).toFixed());
+    default:
+      return hashString(String(value));
+  }
+}
+
 export const objects = {
+  /** `x.GetHashCode()` with the static type of `x` (`ClrType.Object` for an object). */
+  getHashCode(value: unknown, code: number): number {
+    if (value === null || value === undefined) throw nullReference();
+    if (value instanceof Boxed) return hashOf(value.value, value.type);
+    if (isElementView(value)) return value.Id;
+    if (typeof value === 'string') return hashString(value);
+    return hashOf(value, code);
+  },
+  /** `Equals` of two values of the same value type `code` (NaN equals NaN, decimals by value, ...). */
+  valueEquals,
+
   /** Boxes a value of value type `code` (an `int` assigned to `object`, passed as `object`, ...). */
   box: (code: number, value: unknown): Boxed => new Boxed(code as never, value),
 

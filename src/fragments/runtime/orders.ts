@@ -6,6 +6,7 @@
 import type { Decimal } from 'decimal.js';
 import { utcTicksOf } from '../../engine/model/datetime-text.js';
 import { compareCulture } from './culture.js';
+import { compareFloats } from './semantics.js';
 import { isElementView, type ElementView } from './models.js';
 import { Boxed, type DateTimeOffsetValue, type DateTimeValue } from './types.js';
 
@@ -19,15 +20,6 @@ export interface Order<T> {
   readonly nullable: boolean;
   /** float and double: Min answers NaN as soon as it sees one; Max answers NaN only when all are NaN. */
   readonly floating: boolean;
-}
-
-/** `Comparer<double>.Default`: NaN first, equal to itself. */
-function compareFloats(a: number, b: number): number {
-  if (a < b) return -1;
-  if (a > b) return 1;
-  if (a === b) return 0;
-  const aNaN = a !== a;
-  return aNaN === (b !== b) ? 0 : aNaN ? -1 : 1;
 }
 
 function compareOrdered<T extends number | bigint | string>(a: T, b: T): number {

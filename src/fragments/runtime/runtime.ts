@@ -14,6 +14,7 @@
  *   lambda body (budget.ts);
  * - element members: on the views themselves, C# names (`v.Label`, `v.TryGetProperty(k0, rt.T.Int32, c0)`,
  *   `v.OutEdges`, `e.TargetVertex`, ...; models.ts, edge-groups.ts); `context.TrySimilarity(v, c1)`;
+ *   `VectorMath.Score`/`TryScore`: `rt.vectorMath` (context.ts);
  * - `out` arguments: a cell from `rt.out(initial)`, written by the callee, read as `c0.value`;
  * - member access on a possibly-null reference: `rt.nn(x).Member` (NullReferenceException);
  * - `?.` lowers to `(t = x) === null ? null : member(t)`, and `??` is JavaScript's `??` (values are never
@@ -27,16 +28,17 @@
  * - `ToString`, interpolation and concatenation of non-strings: `rt.format.value(x, rt.T.Double, "F2")`,
  *   `rt.format.align` (format.ts);
  * - `object`: `rt.obj` (boxing, `is`, casts, `Equals`, reference `==` of models; objects.ts);
- * - LINQ: `rt.linq` with `rt.orders` / `rt.keys` for the element type (linq.ts, orders.ts); arrays and
- *   lists: `rt.arrays` (arrays.ts);
+ * - LINQ: `rt.linq` with `rt.orders` / `rt.keys` for the element type (linq.ts, orders.ts); arrays,
+ *   lists, spans, `IReadOnlyCollection.Count`, `Nullable<T>`: `rt.arrays`, `rt.spans`, `rt.collections`,
+ *   `rt.nullable` (collections.ts);
  * - enums: `rt.enums` (values are their underlying ints).
  */
 import type { Graph } from '../../engine/graph/graph.js';
-import { arrays } from './arrays.js';
+import { arrays, collections, nullable, spans } from './collections.js';
 import { DEFAULT_MAX_FRAGMENT_STEPS, ExecutionBudget, FragmentBudgetExceeded } from './budget.js';
 import { char } from './chars.js';
-import { VectorDistanceMetric } from './context.js';
-import { convert, parse, tryParse } from './convert.js';
+import { VectorDistanceMetric, VectorMath, type SimilarityKernel } from './context.js';
+import { convert, convertTo, parse, tryParse } from './convert.js';
 import { StringComparison } from './culture.js';
 import { decimal } from './decimal.js';
 import * as exceptions from './exceptions.js';
@@ -47,7 +49,7 @@ import { MidpointRounding, math } from './math.js';
 import { GraphScope, type EdgeView, type PropertyKey, type VertexView } from './models.js';
 import { objects } from './objects.js';
 import { keys, orders, descending } from './orders.js';
-import { cast, int32, int64, single, uint32, uint64 } from './semantics.js';
+import { cast, compareIntegers, floating, int32, int64, single, uint32, uint64 } from './semantics.js';
 import { StringSplitOptions, str } from './strings.js';
 import { DateTimeKind, DayOfWeek, dateTimeOffsets, dateTimes, guids, timeSpans } from './time.js';
 import { ClrType, OutCell, type Out } from './types.js';
@@ -57,6 +59,11 @@ export interface FragmentRuntimeOptions {
   graph: Graph;
   /** Steps per top-level delegate call (`Svc:Fragments:MaxSteps`). */
   maxSteps?: number;
+  /**
+   * The scoring kernel `VectorMath` uses: the vector index's shared kernel (pass the same one to the
+   * request's TraversalContext). Default: the reference kernel of context.ts.
+   */
+  kernel?: SimilarityKernel;
 }
 
 const formatting = { value: formatWith, align, enumText } as const;
@@ -81,8 +88,14 @@ export class FragmentRuntime extends ExecutionBudget {
   readonly u64 = uint64;
   readonly f32 = single;
   readonly cast = cast;
+  /** `double`/`float` statics (IsNaN, ...), `Equals` and `CompareTo` with .NET's NaN rules. */
+  readonly floating = floating;
+  /** `CompareTo` of integers and chars. */
+  readonly compareIntegers = compareIntegers;
   readonly dec = decimal;
   readonly convert = convert;
+  /** `Convert.ToX(value)` of every overload: `rt.convertTo('Int32', x, rt.T.Double)`. */
+  readonly convertTo = convertTo;
   readonly parse = parse;
   readonly tryParse = tryParse;
   readonly str = str;
@@ -99,13 +112,19 @@ export class FragmentRuntime extends ExecutionBudget {
   readonly descending = descending;
   readonly keys = keys;
   readonly arrays = arrays;
+  readonly spans = spans;
+  readonly collections = collections;
+  readonly nullable = nullable;
   readonly enums = enums;
+  /** `VectorMath.Score` / `TryScore`. */
+  readonly vectorMath: VectorMath;
   /** Exception constructors, for checks the emitter writes inline (`throw rt.exceptions.nullReference()`). */
   readonly exceptions = exceptions;
 
   constructor(options: FragmentRuntimeOptions) {
     super(options.maxSteps ?? DEFAULT_MAX_FRAGMENT_STEPS);
     this.scope = new GraphScope(options.graph);
+    this.vectorMath = new VectorMath(options.kernel);
   }
 
   // ---- for the traversal ----

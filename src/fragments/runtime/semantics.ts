@@ -128,6 +128,32 @@ export const single = {
   round: (a: number): number => Math.fround(a),
 } as const;
 
+/** `Comparer<double>.Default` / `double.CompareTo`: NaN first and equal to itself. */
+export function compareFloats(a: number, b: number): number {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  if (a === b) return 0;
+  const aNaN = a !== a;
+  return aNaN === (b !== b) ? 0 : aNaN ? -1 : 1;
+}
+
+/** `double`/`float` statics and the members that differ from the operators. */
+export const floating = {
+  IsNaN: (a: number): boolean => a !== a,
+  IsInfinity: (a: number): boolean => a === Infinity || a === -Infinity,
+  IsPositiveInfinity: (a: number): boolean => a === Infinity,
+  IsNegativeInfinity: (a: number): boolean => a === -Infinity,
+  IsFinite: (a: number): boolean => Number.isFinite(a),
+  /** `a.Equals(b)`: NaN equals NaN, unlike `==`. */
+  Equals: (a: number, b: number): boolean => a === b || (a !== a && b !== b),
+  CompareTo: compareFloats,
+} as const;
+
+/** `CompareTo` of the integer types (numbers or bigints) and char: -1, 0 or 1. */
+export function compareIntegers<T extends number | bigint>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 // ---- conversions ----
 
 /** A long or ulong as float, rounded once to nearest-even (Number() then fround could round twice). */

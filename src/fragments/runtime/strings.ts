@@ -19,7 +19,14 @@ import {
   lastIndexOfWith,
   startsWithWith,
 } from './culture.js';
-import { argument, argumentNull, argumentOutOfRange, indexOutOfRange, nullReference } from './exceptions.js';
+import {
+  argument,
+  argumentNull,
+  argumentOutOfRange,
+  indexOutOfRange,
+  nullReference,
+  type FragmentException,
+} from './exceptions.js';
 
 /** `StringSplitOptions` flags. */
 export const StringSplitOptions = { None: 0, RemoveEmptyEntries: 1, TrimEntries: 2 } as const;
@@ -42,6 +49,13 @@ function checkStart(text: string, startIndex: number): void {
       'Index was out of range. Must be non-negative and less than or equal to the size of the collection.',
     );
   }
+}
+
+function lastIndexOutOfRange(): FragmentException {
+  return argumentOutOfRange(
+    'startIndex',
+    'Index was out of range. Must be non-negative and less than the size of the collection.',
+  );
 }
 
 function checkCount(text: string, startIndex: number, count: number): void {
@@ -133,6 +147,14 @@ function splitCore(
 }
 
 const MAX_COUNT = 2147483647;
+
+/** Units of `text` from `at` that a match of `value` under `comparison` covers (at least one). */
+function matchedLength(text: string, value: string, at: number, comparison: number): number {
+  for (let end = at + 1; end <= text.length; end++) {
+    if (equalsWith(text.slice(at, end), value, comparison)) return end - at;
+  }
+  return Math.max(1, value.length);
+}
 
 export const str = {
   Empty: '',
@@ -256,16 +278,26 @@ export const str = {
     for (let i = startIndex; i < self.length; i++) if (anyOf.includes(self.charCodeAt(i))) return i;
     return -1;
   },
-  LastIndexOfChar: (text: string | null, value: number): number =>
-    receiver(text).lastIndexOf(String.fromCharCode(value)),
+  /** `LastIndexOf(char[, startIndex])`: searches backwards from `startIndex` (default the last char). */
+  LastIndexOfChar(text: string | null, value: number, startIndex?: number): number {
+    const self = receiver(text);
+    const from = startIndex ?? self.length - 1;
+    if (self.length > 0 && (from < 0 || from >= self.length)) throw lastIndexOutOfRange();
+    return self.lastIndexOf(String.fromCharCode(value), from);
+  },
+  /** `LastIndexOf(string[, startIndex][, comparison])`: a match must end at or before `startIndex`. */
   LastIndexOf(
     text: string | null,
     value: string | null,
     comparison: number = StringComparison.CurrentCulture,
+    startIndex?: number,
   ): number {
     const self = receiver(text);
+    const needle = required(value, 'value');
     checkComparison(comparison);
-    return lastIndexOfWith(self, required(value, 'value'), comparison);
+    if (startIndex === undefined) return lastIndexOfWith(self, needle, comparison);
+    if (self.length > 0 && (startIndex < 0 || startIndex >= self.length)) throw lastIndexOutOfRange();
+    return lastIndexOfWith(self.slice(0, startIndex + 1), needle, comparison);
   },
 
   // ---- new strings ----
@@ -299,6 +331,29 @@ export const str = {
     const old = required(oldValue, 'oldValue');
     if (old.length === 0) throw argument('String cannot be of zero length.', 'oldValue');
     return self.split(old).join(newValue ?? '');
+  },
+  /** `Replace(string, string, StringComparison)`: every occurrence under the comparison. */
+  ReplaceWith(
+    text: string | null,
+    oldValue: string | null,
+    newValue: string | null,
+    comparison: number,
+  ): string {
+    const self = receiver(text);
+    const old = required(oldValue, 'oldValue');
+    if (old.length === 0) throw argument('String cannot be of zero length.', 'oldValue');
+    checkComparison(comparison);
+    if (comparison === StringComparison.Ordinal) return self.split(old).join(newValue ?? '');
+    let result = '';
+    let from = 0;
+    for (;;) {
+      const at = indexOfWith(self, old, from, self.length - from, comparison);
+      if (at < 0) break;
+      result += self.slice(from, at) + (newValue ?? '');
+      // The match may span more units than `old` (ignorables, decompositions): skip what matched.
+      from = at + matchedLength(self, old, at, comparison);
+    }
+    return result + self.slice(from);
   },
   ReplaceChar(text: string | null, oldChar: number, newChar: number): string {
     return receiver(text).split(String.fromCharCode(oldChar)).join(String.fromCharCode(newChar));
@@ -421,4 +476,11 @@ export const str = {
   },
   joinChar: (separator: number, values: Iterable<string | null> | null): string =>
     str.join(String.fromCharCode(separator), values),
+  /** `string.Join<T>(separator, values)` and `Join(separator, params object[])`: each value's text first. */
+  joinMapped<T>(separator: string | null, values: Iterable<T> | null, toText: (value: T) => string): string {
+    if (values === null) throw argumentNull('values');
+    const texts: string[] = [];
+    for (const value of values) texts.push(value === null || value === undefined ? '' : toText(value));
+    return str.join(separator, texts);
+  },
 } as const;

@@ -16,8 +16,10 @@ import {
   civilFromTicks,
   daysFromCivil,
   isLeapYear,
+  MAX_OFFSET_MINUTES,
   parseDateTimeText,
   parseDateTimeOffsetText,
+  parseTimeSpanText,
   utcTicksOf,
 } from '../../engine/model/datetime-text.js';
 import { parseGuidText } from '../../engine/model/guid-text.js';
@@ -293,6 +295,19 @@ export const timeSpans = {
     return ticks;
   },
 
+  /** `TimeSpan.Parse(text)`: the invariant constant grammar (`[-][d.]hh:mm[:ss[.fffffff]]`, or days). */
+  Parse(text: string | null): bigint {
+    if (text === null) throw argument('Value cannot be null.', 'input');
+    const parsed = parseTimeSpanText(text);
+    if (parsed === undefined) throw format(`String '${text}' was not recognized as a valid TimeSpan.`);
+    return parsed;
+  },
+  TryParse(text: string | null, result: Out<bigint>): boolean {
+    const parsed = text === null ? undefined : parseTimeSpanText(text);
+    result.value = parsed ?? 0n;
+    return parsed !== undefined;
+  },
+
   Days: (t: bigint): number => Number(t / TICKS_PER_DAY),
   Hours: (t: bigint): number => Number((t / TICKS_PER_HOUR) % 24n),
   Minutes: (t: bigint): number => Number((t / TICKS_PER_MINUTE) % 60n),
@@ -347,30 +362,92 @@ function offsetOf(value: DateTimeOffsetValue): bigint {
   return BigInt(value.offsetMinutes) * TICKS_PER_MINUTE;
 }
 
+function offsetValue(ticks: bigint, offsetMinutes: number): DateTimeOffsetValue {
+  const utc = ticks - BigInt(offsetMinutes) * TICKS_PER_MINUTE;
+  if (ticks < 0n || ticks > MAX_DATETIME_TICKS || utc < 0n || utc > MAX_DATETIME_TICKS) {
+    throw argumentOutOfRange(
+      'offset',
+      'The UTC time represented when the offset is applied must be between year 0 and 10,000.',
+    );
+  }
+  return Object.freeze({ ticks, offsetMinutes });
+}
+
+/** The same instant's clock time moved by `ticks`, keeping the offset (DateTimeOffset arithmetic). */
+function shiftOffset(value: DateTimeOffsetValue, shifted: DateTimeValue): DateTimeOffsetValue {
+  return offsetValue(shifted.ticks, value.offsetMinutes);
+}
+
+function clock(value: DateTimeOffsetValue): DateTimeValue {
+  return dateTime(value.ticks, 'Unspecified');
+}
+
 export const dateTimeOffsets = {
-  utcNow: (): DateTimeOffsetValue => ({ ticks: nowTicks(), offsetMinutes: 0 }),
-  now: (): DateTimeOffsetValue => ({ ticks: nowTicks(), offsetMinutes: 0 }),
+  MinValue: Object.freeze({ ticks: 0n, offsetMinutes: 0 }) as DateTimeOffsetValue,
+  MaxValue: Object.freeze({ ticks: MAX_DATETIME_TICKS, offsetMinutes: 0 }) as DateTimeOffsetValue,
+  UnixEpoch: Object.freeze({ ticks: UNIX_EPOCH_TICKS, offsetMinutes: 0 }) as DateTimeOffsetValue,
+  utcNow: (): DateTimeOffsetValue => offsetValue(nowTicks(), 0),
+  now: (): DateTimeOffsetValue => offsetValue(nowTicks(), 0),
+  /** `new DateTimeOffset(dateTime)` and the implicit conversion: offset 0 (local time is UTC here). */
+  fromDateTime: (d: DateTimeValue): DateTimeOffsetValue => offsetValue(d.ticks, 0),
+  /** `new DateTimeOffset(dateTime, offset)`: whole minutes within ±14:00; a UTC DateTime takes offset 0 only. */
+  create(d: DateTimeValue, offset: bigint): DateTimeOffsetValue {
+    if (offset % TICKS_PER_MINUTE !== 0n)
+      throw argument('Offset must be specified in whole minutes.', 'offset');
+    const minutes = Number(offset / TICKS_PER_MINUTE);
+    if (Math.abs(minutes) > MAX_OFFSET_MINUTES) {
+      throw argumentOutOfRange('offset', 'Offset must be within plus or minus 14 hours.');
+    }
+    if (d.kind === 'Utc' && minutes !== 0) {
+      throw argument('The UTC Offset for Utc DateTime instances must be 0.', 'offset');
+    }
+    return offsetValue(d.ticks, minutes);
+  },
   Parse(text: string | null): DateTimeOffsetValue {
     if (text === null) throw argument('Value cannot be null.', 'input');
     const parsed = parseDateTimeOffsetText(text);
     if (parsed === undefined) throw format(`String '${text}' was not recognized as a valid DateTime.`);
     return parsed;
   },
-  FromUnixTimeSeconds: (seconds: bigint): DateTimeOffsetValue => ({
-    ticks: UNIX_EPOCH_TICKS + seconds * TICKS_PER_SECOND,
-    offsetMinutes: 0,
-  }),
-  FromUnixTimeMilliseconds: (milliseconds: bigint): DateTimeOffsetValue => ({
-    ticks: UNIX_EPOCH_TICKS + milliseconds * TICKS_PER_MILLISECOND,
-    offsetMinutes: 0,
-  }),
+  TryParse(text: string | null, result: Out<DateTimeOffsetValue>): boolean {
+    const parsed = text === null ? undefined : parseDateTimeOffsetText(text);
+    result.value = parsed ?? dateTimeOffsets.MinValue;
+    return parsed !== undefined;
+  },
+  FromUnixTimeSeconds: (seconds: bigint): DateTimeOffsetValue =>
+    offsetValue(UNIX_EPOCH_TICKS + seconds * TICKS_PER_SECOND, 0),
+  FromUnixTimeMilliseconds: (milliseconds: bigint): DateTimeOffsetValue =>
+    offsetValue(UNIX_EPOCH_TICKS + milliseconds * TICKS_PER_MILLISECOND, 0),
   /** The clock time, kind Unspecified. */
-  DateTime: (d: DateTimeOffsetValue): DateTimeValue => dateTime(d.ticks, 'Unspecified'),
+  DateTime: clock,
   UtcDateTime: (d: DateTimeOffsetValue): DateTimeValue => dateTime(utcTicksOf(d), 'Utc'),
   LocalDateTime: (d: DateTimeOffsetValue): DateTimeValue => dateTime(utcTicksOf(d), 'Local'),
   Offset: (d: DateTimeOffsetValue): bigint => offsetOf(d),
   Ticks: (d: DateTimeOffsetValue): bigint => d.ticks,
   UtcTicks: (d: DateTimeOffsetValue): bigint => utcTicksOf(d),
+  Year: (d: DateTimeOffsetValue): number => dateTimes.Year(clock(d)),
+  Month: (d: DateTimeOffsetValue): number => dateTimes.Month(clock(d)),
+  Day: (d: DateTimeOffsetValue): number => dateTimes.Day(clock(d)),
+  Hour: (d: DateTimeOffsetValue): number => dateTimes.Hour(clock(d)),
+  Minute: (d: DateTimeOffsetValue): number => dateTimes.Minute(clock(d)),
+  Second: (d: DateTimeOffsetValue): number => dateTimes.Second(clock(d)),
+  DayOfWeek: (d: DateTimeOffsetValue): number => dateTimes.DayOfWeek(clock(d)),
+  Add: (d: DateTimeOffsetValue, span: bigint): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.Add(clock(d), span)),
+  /** `a - span`. */
+  SubtractSpan: (d: DateTimeOffsetValue, span: bigint): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.SubtractSpan(clock(d), span)),
+  /** `a - b`: the TimeSpan between the two instants. */
+  Subtract: (a: DateTimeOffsetValue, b: DateTimeOffsetValue): bigint => utcTicksOf(a) - utcTicksOf(b),
+  AddDays: (d: DateTimeOffsetValue, value: number): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.AddDays(clock(d), value)),
+  AddHours: (d: DateTimeOffsetValue, value: number): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.AddHours(clock(d), value)),
+  AddMinutes: (d: DateTimeOffsetValue, value: number): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.AddMinutes(clock(d), value)),
+  AddSeconds: (d: DateTimeOffsetValue, value: number): DateTimeOffsetValue =>
+    shiftOffset(d, dateTimes.AddSeconds(clock(d), value)),
+  ToUniversalTime: (d: DateTimeOffsetValue): DateTimeOffsetValue => offsetValue(utcTicksOf(d), 0),
   ToUnixTimeSeconds: (d: DateTimeOffsetValue): bigint =>
     floorDiv(utcTicksOf(d) - UNIX_EPOCH_TICKS, TICKS_PER_SECOND),
   ToUnixTimeMilliseconds: (d: DateTimeOffsetValue): bigint =>

@@ -3,7 +3,15 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { FragmentException } from '../../../src/fragments/runtime/index.js';
-import { cast, int32, int64, single, uint32, uint64 } from '../../../src/fragments/runtime/semantics.js';
+import {
+  cast,
+  floating,
+  int32,
+  int64,
+  single,
+  uint32,
+  uint64,
+} from '../../../src/fragments/runtime/semantics.js';
 import { decimal } from '../../../src/fragments/runtime/decimal.js';
 
 const INT_MAX = 2147483647;
@@ -120,6 +128,14 @@ describe('C# float and double', () => {
     assert.equal(single.add(a, b), Math.fround(a + b));
     assert.notEqual(single.add(a, b), 0.1 + 0.2);
     assert.equal(single.div(1, 3), Math.fround(1 / 3));
+  });
+
+  it('Equals and CompareTo treat NaN as .NET does; == does not', () => {
+    assert.equal(floating.Equals(NaN, NaN), true);
+    assert.equal(floating.CompareTo(NaN, -Infinity), -1);
+    assert.equal(floating.CompareTo(NaN, NaN), 0);
+    assert.equal(floating.IsInfinity(-Infinity), true);
+    assert.equal(floating.IsFinite(NaN), false);
   });
 
   it('float arithmetic equals float32 arithmetic on random operands (property)', () => {

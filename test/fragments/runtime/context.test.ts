@@ -89,6 +89,24 @@ describe('TraversalContext', () => {
     assert.ok(Math.abs(cost(rt.vertex(bob)) - 0.2) < 1e-6);
   });
 
+  it('exposes the kernel as VectorMath.Score and TryScore', async () => {
+    const { rt } = await runtimeFixture();
+    const score = rt.out(1);
+    assert.equal(rt.vectorMath.Score([3, 4], new Float32Array([3, 4]), VectorDistanceMetric.DotProduct), 25);
+    assert.equal(rt.vectorMath.TryScore([1, 0], [0, 1], VectorDistanceMetric.L2, score), true);
+    assert.equal(score.value, Math.fround(Math.SQRT2));
+    assert.equal(rt.vectorMath.TryScore([1], [1, 2], VectorDistanceMetric.Cosine, score), false);
+    assert.equal(score.value, 0);
+    assert.equal(
+      rt.vectorMath.TryScore([0, 0], [1, 0], VectorDistanceMetric.Cosine, score),
+      false,
+      'NaN is no score',
+    );
+    assert.throws(() => rt.vectorMath.Score([1], [1, 2], VectorDistanceMetric.Cosine), {
+      name: 'ArgumentException',
+    });
+  });
+
   it('reference kernel: cosine of orthogonal vectors is 0, of a zero vector NaN', () => {
     assert.equal(referenceSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 1])), 0);
     assert.ok(Number.isNaN(referenceSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 0]))));

@@ -200,6 +200,19 @@ describe('LINQ: deferred execution', () => {
     assert.deepEqual(linq.ToList(linq.chars('ab')), [97, 98]);
   });
 
+  it('aggregates nullable elements by skipping nulls', () => {
+    assert.equal(linq.SumInt32(linq.NotNull([1, null, 2])), 3);
+    assert.equal(
+      linq.OrNullWhenEmpty([null, null], (xs: Iterable<number>) => linq.AverageInteger(xs)),
+      null,
+    );
+    assert.equal(
+      linq.OrNullWhenEmpty([4, null, 2], (xs: Iterable<number>) => linq.Min(xs, orders.Integer)),
+      2,
+    );
+    assert.deepEqual(linq.ToList(linq.SelectManyIndexed(['ab', 'c'], (s, i) => [s, i])), ['ab', 0, 'c', 1]);
+  });
+
   it('groups by key', () => {
     const groups = linq.ToList(
       linq.GroupBy(['apple', 'avocado', 'banana'], (s) => s.charCodeAt(0), keys.Identity),

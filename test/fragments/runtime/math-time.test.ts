@@ -44,6 +44,15 @@ describe('Math', () => {
     assert.equal(math.roundDecimal(new Decimal('2.345'), 2, MidpointRounding.AwayFromZero).toFixed(), '2.35');
   });
 
+  it('computes FusedMultiplyAdd with one rounding', () => {
+    const a = 1 + 2 ** -30;
+    // a * a = 1 + 2^-29 + 2^-60: the 2^-60 is lost when the product is rounded before the addition.
+    assert.equal(math.fusedMultiplyAdd(a, a, -1), 2 ** -29 + 2 ** -60);
+    assert.equal(a * a - 1, 2 ** -29);
+    assert.equal(math.fusedMultiplyAdd(2, 3, 4), 10);
+    assert.equal(math.fusedMultiplyAdd(Infinity, 0, 1), NaN);
+  });
+
   it('follows .NET where JavaScript differs', () => {
     assert.equal(math.pow(1, NaN), 1);
     assert.equal(math.pow(-1, Infinity), 1);
@@ -151,6 +160,25 @@ describe('TimeSpan, DateTimeOffset and Guid', () => {
     assert.equal(dateTimeOffsets.Offset(plusOne), timeSpans.FromHours(1));
     assert.equal(dateTimeOffsets.ToUnixTimeSeconds(utc), 1704110400n);
     assert.deepEqual(dateTimeOffsets.UtcDateTime(plusOne), dateTimes.create(2024, 1, 1, 12, 0, 0, 0, 1));
+  });
+
+  it('builds, shifts and reads DateTimeOffsets', () => {
+    const local = dateTimeOffsets.create(dateTimes.create(2024, 1, 1, 13, 0, 0), timeSpans.FromHours(1));
+    assert.equal(dateTimeOffsets.Hour(local), 13);
+    assert.equal(dateTimeOffsets.Hour(dateTimeOffsets.ToUniversalTime(local)), 12);
+    assert.equal(dateTimeOffsets.Day(dateTimeOffsets.AddHours(local, 12)), 2);
+    assert.equal(dateTimeOffsets.Subtract(dateTimeOffsets.AddDays(local, 1), local), timeSpans.FromDays(1));
+    throwsDotNet(
+      () => dateTimeOffsets.create(dateTimes.create(2024, 1, 1, 0, 0, 0, 0, 1), timeSpans.FromHours(1)),
+      'ArgumentException',
+    );
+    throwsDotNet(
+      () => dateTimeOffsets.create(dateTimes.create(2024, 1, 1), timeSpans.FromHours(15)),
+      'ArgumentOutOfRangeException',
+    );
+    assert.equal(dateTimeOffsets.fromDateTime(dateTimes.create(2024, 1, 1)).offsetMinutes, 0);
+    assert.equal(timeSpans.Parse('1.02:03:04.5'), timeSpans.create(1, 2, 3, 4, 500));
+    throwsDotNet(() => timeSpans.Parse('soon'), 'FormatException');
   });
 
   it('parses Guids to the canonical form and orders them as .NET does', () => {

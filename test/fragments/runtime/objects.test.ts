@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Decimal } from 'decimal.js';
-import { Boxed, ClrType, FragmentException, OutCell } from '../../../src/fragments/runtime/index.js';
-import { convert, parse, tryParse } from '../../../src/fragments/runtime/convert.js';
+import {
+  Boxed,
+  ClrType,
+  FragmentException,
+  OutCell,
+  type EdgeView,
+} from '../../../src/fragments/runtime/index.js';
+import { convert, convertTo, parse, tryParse } from '../../../src/fragments/runtime/convert.js';
 import { objects } from '../../../src/fragments/runtime/objects.js';
-import { arrays } from '../../../src/fragments/runtime/arrays.js';
+import { arrays, collections, nullable, spans } from '../../../src/fragments/runtime/collections.js';
 import { keys } from '../../../src/fragments/runtime/orders.js';
 import { runtimeFixture } from './helpers.js';
 
@@ -124,5 +130,108 @@ describe('arrays and lists', () => {
     assert.equal(arrays.Count(array), 4);
     assert.equal(arrays.IndexOf([1, NaN], NaN, keys.Identity), 1);
     assert.equal(arrays.get(new Float32Array([1.5]), 0), 1.5);
+  });
+});
+
+describe('Convert.ToX of every source type', () => {
+  it('converts along the .NET matrix, with its exceptions', () => {
+    assert.equal(convertTo('Int32', true, ClrType.Boolean), 1);
+    assert.equal(convertTo('Int32', 0x41, ClrType.Char), 65);
+    assert.equal(convertTo('Char', 66, ClrType.Int32), 0x42);
+    assert.equal(convertTo('Char', 'z', ClrType.String), 0x7a);
+    assert.equal(convertTo('Int64', 2.5, ClrType.Double), 2n);
+    assert.equal(convertTo('Byte', new Decimal('254.5'), ClrType.Decimal), 254);
+    assert.equal(convertTo('Double', 2n ** 53n + 1n, ClrType.Int64), 2 ** 53);
+    assert.equal(convertTo('Single', 0.1, ClrType.Double), Math.fround(0.1));
+    assert.ok((convertTo('Decimal', 0.1, ClrType.Double) as Decimal).eq(new Decimal('0.1')));
+    assert.equal(convertTo('Boolean', NaN, ClrType.Double), true);
+    assert.equal(convertTo('Boolean', 'False', ClrType.String), false);
+    assert.equal(convertTo('String', 1.5, ClrType.Double), '1.5');
+    assert.equal(convertTo('String', null, ClrType.String), null);
+    assert.equal(convertTo('String', null, ClrType.Object), '');
+    assert.equal(convertTo('Int32', null, ClrType.Object), 0);
+    assert.equal(convertTo('Int32', new Boxed(ClrType.Double, 3.5), ClrType.Object), 4);
+    assert.equal(convertTo('Int32', '12', ClrType.Object), 12);
+    assert.deepEqual(convertTo('DateTime', '2024-01-01T00:00:00Z', ClrType.String), {
+      ticks: 638396640000000000n,
+      kind: 'Utc',
+    });
+    throwsDotNet(
+      () => convertTo('Double', 0x41, ClrType.Char),
+      'InvalidCastException',
+      "Invalid cast from 'Char' to 'Double'.",
+    );
+    throwsDotNet(
+      () => convertTo('Int32', { ticks: 0n, kind: 'Utc' }, ClrType.DateTime),
+      'InvalidCastException',
+    );
+    throwsDotNet(
+      () => convertTo('DateTime', 5, ClrType.Int32),
+      'InvalidCastException',
+      "Invalid cast from 'Int32' to 'DateTime'.",
+    );
+    throwsDotNet(() => convertTo('Char', 70000, ClrType.Int32), 'OverflowException');
+    throwsDotNet(() => convertTo('Char', 'ab', ClrType.String), 'FormatException');
+    throwsDotNet(() => convertTo('SByte', 200, ClrType.Int32), 'OverflowException');
+  });
+});
+
+describe('GetHashCode', () => {
+  it('hashes as .NET for ints, longs, doubles and booleans, and consistently with Equals', () => {
+    assert.equal(objects.getHashCode(42, ClrType.Int32), 42);
+    assert.equal(objects.getHashCode(true, ClrType.Boolean), 1);
+    assert.equal(objects.getHashCode(2n ** 32n + 3n, ClrType.Int64), 2);
+    assert.equal(objects.getHashCode(0, ClrType.Double), objects.getHashCode(-0, ClrType.Double));
+    assert.equal(objects.getHashCode(new Boxed(ClrType.Int32, 7), ClrType.Object), 7);
+    assert.equal(objects.getHashCode('abc', ClrType.String), objects.getHashCode('abc', ClrType.String));
+    throwsDotNet(() => objects.getHashCode(null, ClrType.String), 'NullReferenceException');
+  });
+});
+
+describe('lists, spans, collections and nullables', () => {
+  it('builds and edits lists as List<T> does', () => {
+    const list = arrays.newList<number>();
+    arrays.Add(list, 1);
+    arrays.AddRange(list, [2, 3, 2]);
+    assert.equal(arrays.Remove(list, 2, keys.Identity), true);
+    assert.deepEqual(list, [1, 3, 2]);
+    assert.equal(arrays.Contains(list, 3, keys.Identity), true);
+    assert.deepEqual(arrays.ToArray(list), [1, 3, 2]);
+    arrays.Clear(list);
+    assert.equal(arrays.Count(list), 0);
+    assert.deepEqual(arrays.newList([4, 5]), [4, 5]);
+    throwsDotNet(() => arrays.newListWithCapacity(-1), 'ArgumentOutOfRangeException');
+  });
+
+  it('reads spans of floats, arrays and strings', async () => {
+    const floats = new Float32Array([1, 2]);
+    assert.equal(spans.Length(floats), 2);
+    assert.equal(spans.get(floats, 1), 2);
+    throwsDotNet(() => spans.get(floats, 2), 'IndexOutOfRangeException');
+    assert.notEqual(spans.ToArray(floats), floats);
+    assert.deepEqual(spans.fromString('hi'), [104, 105]);
+    assert.equal(spans.IsEmpty(spans.fromArray(null)), true);
+    const { rt, mallory } = await runtimeFixture();
+    const edges = rt.out(rt.scope.emptySpan);
+    rt.vertex(mallory).TryGetOutEdgesSpan('attacks', edges);
+    assert.equal(spans.Length(edges.value), 2);
+    assert.equal(collections.Count(rt.vertex(mallory).OutEdges), 1);
+    assert.equal(collections.Count([1, 2, 3]), 3);
+    assert.equal(
+      (collections.getItem(rt.vertex(mallory).OutEdges!.get('attacks'), 0) as EdgeView).Label,
+      null,
+    );
+    throwsDotNet(() => collections.getItem([1], 1), 'ArgumentOutOfRangeException');
+  });
+
+  it('reads nullables', () => {
+    assert.equal(nullable.HasValue(null), false);
+    assert.equal(nullable.GetValueOrDefault(null, 0), 0);
+    assert.equal(nullable.Value(5), 5);
+    throwsDotNet(
+      () => nullable.Value(null),
+      'InvalidOperationException',
+      'Nullable object must have a value.',
+    );
   });
 });

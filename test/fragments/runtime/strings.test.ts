@@ -98,6 +98,11 @@ describe('string comparison', () => {
       "String cannot be of zero length. (Parameter 'oldValue')",
     );
     assert.equal(str.ReplaceChar('banana', c('a'), c('o')), 'bonono');
+    assert.equal(str.ReplaceWith('aXbxc', 'x', '-', SC.OrdinalIgnoreCase), 'a-b-c');
+    assert.equal(str.ReplaceWith('e\u0301 é', 'é', 'E', SC.InvariantCulture), 'E E');
+    assert.equal(str.LastIndexOfChar('abcabc', c('b'), 3), 1);
+    assert.equal(str.LastIndexOf('abcabc', 'bc', SC.Ordinal, 3), 1);
+    assert.equal(str.joinMapped(', ', [1, 2], String), '1, 2');
   });
 });
 
