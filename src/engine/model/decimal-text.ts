@@ -101,6 +101,20 @@ export function parseDecimalText(text: string): Decimal | undefined {
   return decimalFromMantissa(negative, mantissa === 0n ? '' : mantissa.toString(), kept - integerDigits);
 }
 
+/** The scale of a decimal: the one it was parsed or given with, else the digits it has after the point. */
+export function decimalScale(value: Decimal): number {
+  return DECIMAL_SCALES.get(value) ?? value.decimalPlaces();
+}
+
+/**
+ * Gives `value` the scale .NET arithmetic would (trailing zeros kept, as `1.10m + 1m` is `2.10`), for
+ * values computed outside this module; a scale at or below the digits it has changes nothing.
+ */
+export function withDecimalScale(value: Decimal, scale: number): Decimal {
+  if (scale > value.decimalPlaces() && scale <= DECIMAL_MAX_SCALE) DECIMAL_SCALES.set(value, scale);
+  return value;
+}
+
 /**
  * `decimal.ToString()`: plain digits, never an exponent, the parsed scale kept (trailing zeros), and no
  * sign on a zero (.NET prints a negative zero as `0`).

@@ -6,10 +6,14 @@
  * Computation runs in a private decimal.js clone with enough precision to be exact before the final fit
  * (a product of two 29-digit mantissas has 58 digits), so the global Decimal configuration never matters.
  *
- * Not kept: the scale of trailing zeros. .NET's `1.10m + 1m` prints `2.10`, ours prints `2.1`; values and
- * comparisons are equal, only text forms of arithmetic results can differ (parsed values keep their scale).
+ * The scale (trailing zeros) follows .NET where it is simple: literals and parsed values keep theirs, a
+ * sum or difference takes the larger scale of its operands (`1.10m + 1m` prints `2.10`), a product the sum
+ * of the scales, `Math.Round` the smaller of the value's and the requested digits. A quotient or remainder
+ * has the digits its value needs (.NET's `1.00m / 2m` prints `0.50`, ours `0.5`). Values and comparisons
+ * never depend on the scale; only text does.
  */
 import { Decimal } from 'decimal.js';
+import { decimalScale, parseDecimalText, withDecimalScale } from '../../engine/model/decimal-text.js';
 import { conversionOverflow, divideByZero } from './exceptions.js';
 
 /** Digits of an exact product or sum of two decimals, with room to spare. */
@@ -70,10 +74,24 @@ function exact(value: Decimal): Decimal {
   return new Exact(value);
 }
 
+/** `result` with `scale` when the exact result kept all its digits (a rounded result has no trailing zeros). */
+function scaled(result: Decimal, exactResult: Decimal, scale: number): Decimal {
+  return result.eq(exactResult) ? withDecimalScale(result, scale) : result;
+}
+
 export const decimal = {
-  add: (a: Decimal, b: Decimal): Decimal => fit(exact(a).plus(b)),
-  sub: (a: Decimal, b: Decimal): Decimal => fit(exact(a).minus(b)),
-  mul: (a: Decimal, b: Decimal): Decimal => fit(exact(a).times(b)),
+  add(a: Decimal, b: Decimal): Decimal {
+    const sum = exact(a).plus(b);
+    return scaled(fit(sum), sum, Math.max(decimalScale(a), decimalScale(b)));
+  },
+  sub(a: Decimal, b: Decimal): Decimal {
+    const difference = exact(a).minus(b);
+    return scaled(fit(difference), difference, Math.max(decimalScale(a), decimalScale(b)));
+  },
+  mul(a: Decimal, b: Decimal): Decimal {
+    const product = exact(a).times(b);
+    return scaled(fit(product), product, decimalScale(a) + decimalScale(b));
+  },
   div(a: Decimal, b: Decimal): Decimal {
     if (b.isZero()) throw divideByZero();
     const quotient = new Truncating(a).div(b);
@@ -84,7 +102,9 @@ export const decimal = {
     if (b.isZero()) throw divideByZero();
     return fit(exact(a).mod(b));
   },
-  neg: (a: Decimal): Decimal => a.neg(),
+  neg: (a: Decimal): Decimal => withDecimalScale(a.neg(), decimalScale(a)),
+  /** The scale .NET would print with (decimal-text.ts keeps it beside the value). */
+  scaleOf: decimalScale,
   compare: (a: Decimal, b: Decimal): number => a.cmp(b),
   eq: (a: Decimal, b: Decimal): boolean => a.eq(b),
   lt: (a: Decimal, b: Decimal): boolean => a.lt(b),
@@ -92,8 +112,8 @@ export const decimal = {
   gt: (a: Decimal, b: Decimal): boolean => a.gt(b),
   ge: (a: Decimal, b: Decimal): boolean => a.gte(b),
 
-  /** A decimal literal (`12.50m`) or an exact integer (int, long) widened to decimal. */
-  parse: (text: string): Decimal => fit(new Exact(text)),
+  /** A decimal literal's digits (`12.50` of `12.50m`, its scale kept), rounded to fit as the compiler does. */
+  parse: (text: string): Decimal => parseDecimalText(text) ?? fit(new Exact(text)),
   fromInt: (value: number): Decimal => new Decimal(value),
   fromBig: (value: bigint): Decimal => new Decimal(value.toString()),
   /** `(decimal)double`: 15 significant digits, as .NET; NaN, infinities and |x| >= 2^96 overflow. */

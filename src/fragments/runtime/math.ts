@@ -12,6 +12,7 @@ import { Decimal } from 'decimal.js';
 import { argument, argumentOutOfRange, negateMinValue, notANumber } from './exceptions.js';
 import { limits } from './semantics.js';
 import { formatDouble } from '../../engine/model/numeric-text.js';
+import { decimalScale, withDecimalScale } from '../../engine/model/decimal-text.js';
 
 /** `MidpointRounding`: an enum, so its underlying int at run time. */
 export const MidpointRounding = {
@@ -217,7 +218,8 @@ export const math = {
       throw argumentOutOfRange('decimals', 'Decimal can only round to between 0 and 28 digits of precision.');
     }
     checkMode(mode);
-    return value.toDecimalPlaces(decimals, DECIMAL_ROUNDING_OF_MODE[mode]);
+    const rounded = value.toDecimalPlaces(decimals, DECIMAL_ROUNDING_OF_MODE[mode]);
+    return withDecimalScale(rounded, Math.min(decimalScale(value), decimals));
   },
 
   /** `Math.Sign` of double or float: -1, 0 or 1; ArithmeticException for NaN. */

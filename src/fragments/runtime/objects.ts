@@ -40,6 +40,11 @@ export function runtimeTypeName(value: unknown): string {
   if (value instanceof VertexView) return 'VertexModel';
   if (value instanceof EdgeView) return 'EdgeModel';
   if (value instanceof Float32Array) return 'System.Single[]';
+  if (value instanceof EdgeList || value instanceof EdgeSpan)
+    return 'System.Collections.Generic.List`1[EdgeModel]';
+  if (value instanceof EdgeGroups) {
+    return 'System.Collections.Generic.Dictionary`2[System.String,System.Collections.Generic.IReadOnlyList`1[EdgeModel]]';
+  }
   if (Array.isArray(value)) return 'System.Object[]';
   return 'System.Object';
 }
@@ -58,7 +63,11 @@ function hashString(text: string): number {
   return hash | 0;
 }
 
-/** `GetHashCode()` of a value of static type `code`: .NET's for numbers, booleans, chars and ticks. */
+/**
+ * `GetHashCode()` of a value of static type `code`: .NET's for int, uint, long, ulong, bool, char, float,
+ * double, DateTime and TimeSpan; a stable hash for the rest (.NET's string hashes differ per process, so
+ * no program can rely on their values).
+ */
 function hashOf(value: unknown, code: number): number {
   switch (code) {
     case ClrType.Boolean:
@@ -170,9 +179,6 @@ export const objects = {
     if (typeof value === 'string') return value;
     if (value instanceof KeyValuePair)
       return `[${objects.textOrEmpty(value.Key)}, ${objects.textOrEmpty(value.Value)}]`;
-    if (value instanceof EdgeList || value instanceof EdgeSpan || value instanceof EdgeGroups) {
-      return 'System.Collections.Generic.IReadOnlyList`1[EdgeModel]';
-    }
     return runtimeTypeName(value);
   },
 

@@ -13,6 +13,8 @@ import {
   uint64,
 } from '../../../src/fragments/runtime/semantics.js';
 import { decimal } from '../../../src/fragments/runtime/decimal.js';
+import { math } from '../../../src/fragments/runtime/math.js';
+import { formatValue } from '../../../src/index.js';
 
 const INT_MAX = 2147483647;
 const INT_MIN = -2147483648;
@@ -194,6 +196,18 @@ describe('C# decimal', () => {
   it('is exact: 0.1m + 0.2m == 0.3m', () => {
     assert.ok(decimal.eq(decimal.add(d('0.1'), d('0.2')), d('0.3')));
     assert.equal(decimal.mul(d('0.1'), d('0.1')).toString(), '0.01');
+  });
+
+  it('keeps the scale .NET prints with: literals, sums, products, negation', () => {
+    const text = (value: Decimal) => formatValue({ type: 'Decimal', value });
+    assert.equal(text(d('12.50')), '12.50');
+    assert.equal(text(decimal.add(d('1.10'), d('1'))), '2.10');
+    assert.equal(text(decimal.sub(d('5.000'), d('0.5'))), '4.500');
+    assert.equal(text(decimal.mul(d('12.50'), d('2'))), '25.00');
+    assert.equal(text(decimal.mul(d('1.5'), d('1.5'))), '2.25');
+    assert.equal(text(decimal.neg(d('1.50'))), '-1.50');
+    assert.equal(text(math.roundDecimal(d('1.005'), 2)), '1.00');
+    assert.equal(decimal.scaleOf(d('0.10')), 2);
   });
 
   it('divides to 28-29 significant digits, rounding half to even', () => {
