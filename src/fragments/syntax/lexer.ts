@@ -29,6 +29,7 @@ import {
   isReservedKeyword,
   punctuators,
   type InterpolatedStringInfo,
+  type Punctuator,
   type NumericInfo,
   type NumericType,
   type Token,
@@ -62,11 +63,14 @@ const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
 /** Half a unit above System.Decimal's largest magnitude (2^96 - 1): the smallest literal that cannot round into range. */
 const DECIMAL_OVERFLOW = '79228162514264337593543950335.5';
 
-const punctuatorsByFirstChar = new Map<string, string[]>();
+/** Digits of each radix that always fit a double's 53-bit mantissa exactly. */
+const maxExactDigits: Readonly<Record<2 | 10 | 16, number>> = { 2: 53, 10: 15, 16: 13 };
+
+/** Punctuators by the code of their first character, longest first (no punctuator starts with `@` or a letter). */
+const punctuatorsByFirstCode: (Punctuator[] | undefined)[] = [];
 for (const punctuator of punctuators) {
-  const list = punctuatorsByFirstChar.get(punctuator[0]) ?? [];
-  list.push(punctuator);
-  punctuatorsByFirstChar.set(punctuator[0], list);
+  const code = punctuator.charCodeAt(0);
+  (punctuatorsByFirstCode[code] ??= []).push(punctuator);
 }
 
 export function lex(text: string, options: LexOptions = {}): LexResult {
@@ -112,6 +116,25 @@ class Lexer {
     this.pending.push(diagnostic);
   }
 
+  /**
+   * A diagnostic on trivia. Trivia on the line of the previous token is that token's trailing trivia in
+   * Roslyn, so its diagnostic travels with that token; trivia after a line break leads the next token.
+   */
+  private reportTrivia(id: DiagnosticId, start: number, end: number, ...args: (string | number)[]): void {
+    const previous = this.tokens.length > 0 ? this.tokens[this.tokens.length - 1] : undefined;
+    if (!previous || this.newLineBefore) {
+      this.report(id, start, end, ...args);
+      return;
+    }
+    const diagnostic = createDiagnostic(id, start, end, ...args);
+    this.diagnostics.push(diagnostic);
+    this.tokens[this.tokens.length - 1] = {
+      ...previous,
+      hasError: true,
+      diagnostics: [...(previous.diagnostics ?? []), diagnostic],
+    };
+  }
+
   private code(offset: number): number {
     return offset < this.end ? this.text.charCodeAt(offset) : -1;
   }
@@ -121,21 +144,24 @@ class Lexer {
     start: number,
     end: number,
     value: string,
-    extra: { verbatim?: boolean; numeric?: NumericInfo; interpolation?: InterpolatedStringInfo } = {},
+    verbatim = false,
+    numeric?: NumericInfo,
+    interpolation?: InterpolatedStringInfo,
   ): Token {
-    const diagnostics = this.pending;
-    this.pending = [];
+    // One object shape for every token keeps property reads monomorphic in the parser.
+    const diagnostics = this.pending.length > 0 ? this.pending : undefined;
+    if (diagnostics) this.pending = [];
     return {
       kind,
       start,
       end,
       value,
       newLineBefore: this.newLineBefore,
-      hasError: diagnostics.length > 0,
-      verbatim: extra.verbatim ?? false,
-      ...(diagnostics.length > 0 ? { diagnostics } : {}),
-      ...(extra.numeric ? { numeric: extra.numeric } : {}),
-      ...(extra.interpolation ? { interpolation: extra.interpolation } : {}),
+      hasError: diagnostics !== undefined,
+      verbatim,
+      diagnostics,
+      numeric,
+      interpolation,
     };
   }
 
@@ -166,7 +192,7 @@ class Lexer {
     const close = this.text.indexOf('*/', start + 2);
     if (close < 0 || close + 2 > this.end) {
       // Roslyn reports an unterminated comment zero-width at its start, on the comment trivia.
-      this.report('CS1035', start, start);
+      this.reportTrivia('CS1035', start, start);
       this.pos = this.end;
     } else {
       this.pos = close + 2;
@@ -177,9 +203,9 @@ class Lexer {
   /** A directive runs to the end of its line; Skein supports none, and C# wants it first on its line. */
   private skipDirective(): void {
     const start = this.pos;
-    if (!this.atLineStart) this.report('CS1040', start, start + 1);
+    if (!this.atLineStart) this.reportTrivia('CS1040', start, start + 1);
     while (this.pos < this.end && !isNewLineCode(this.text.charCodeAt(this.pos))) this.pos++;
-    this.report('SVCUNSUPPORTED', start, this.pos, 'preprocessor directive');
+    this.reportTrivia('SVCUNSUPPORTED', start, this.pos, 'preprocessor directive');
   }
 
   private scanToken(): Token {
@@ -207,17 +233,18 @@ class Lexer {
     if (isDecimalDigitCode(code) || (code === 0x2e /* . */ && isDecimalDigitCode(next))) {
       return this.scanNumber(start);
     }
-    const identifier = this.tryScanIdentifier(start);
-    if (identifier) return identifier;
-    const candidates = punctuatorsByFirstChar.get(this.text[start]);
+    const candidates = code < 0x80 ? punctuatorsByFirstCode[code] : undefined;
     if (candidates) {
-      for (const candidate of candidates) {
+      for (let i = 0; i < candidates.length; i++) {
+        const candidate = candidates[i];
         if (start + candidate.length <= this.end && this.text.startsWith(candidate, start)) {
           this.pos = start + candidate.length;
-          return this.makeToken(candidate as TokenKind, start, this.pos, candidate);
+          return this.makeToken(candidate, start, this.pos, candidate);
         }
       }
     }
+    const identifier = this.tryScanIdentifier(start);
+    if (identifier) return identifier;
     const ch = codePointAt(this.text, start);
     this.pos = start + ch.length;
     this.report('CS1056', start, start, displayCharacter(ch));
@@ -235,6 +262,13 @@ class Lexer {
       const ok = first ? isIdentifierStartChar(escape.value) : isIdentifierPartChar(escape.value);
       return ok ? { ch: escape.value, end: escape.end } : undefined;
     }
+    const code = this.text.charCodeAt(offset);
+    if (code < 0x80) {
+      // ASCII fast path: letters, `_`, and digits after the first character.
+      const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+      const ok = letter || (!first && isDecimalDigitCode(code));
+      return ok ? { ch: this.text[offset], end: offset + 1 } : undefined;
+    }
     const ch = codePointAt(this.text, offset);
     const ok = first ? isIdentifierStartChar(ch) : isIdentifierPartChar(ch);
     return ok ? { ch, end: offset + ch.length } : undefined;
@@ -243,6 +277,21 @@ class Lexer {
   private tryScanIdentifier(start: number): Token | undefined {
     const verbatim = this.text.charCodeAt(start) === 0x40;
     let offset = verbatim ? start + 1 : start;
+    // Fast path for the common plain-ASCII name; anything else takes the general path below.
+    let ascii = offset;
+    while (ascii < this.end) {
+      const code = this.text.charCodeAt(ascii);
+      const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+      if (!letter && !(ascii > offset && isDecimalDigitCode(code))) break;
+      ascii++;
+    }
+    const next = ascii < this.end ? this.text.charCodeAt(ascii) : 0;
+    if (ascii > offset && next < 0x80 && next !== 0x5c) {
+      const name = this.text.slice(offset, ascii);
+      this.pos = ascii;
+      const kind: TokenKind = !verbatim && isReservedKeyword(name) ? name : 'Identifier';
+      return this.makeToken(kind, start, ascii, name, verbatim);
+    }
     const first = this.readIdentifierChar(offset, true);
     if (!first) return undefined;
     let name = first.ch;
@@ -257,7 +306,7 @@ class Lexer {
     }
     this.pos = offset;
     const kind: TokenKind = !verbatim && !escaped && isReservedKeyword(name) ? name : 'Identifier';
-    return this.makeToken(kind, start, offset, name, { verbatim });
+    return this.makeToken(kind, start, offset, name, verbatim);
   }
 
   private scanStringOrRaw(start: number): Token {
@@ -329,7 +378,7 @@ class Lexer {
       offset++;
     }
     this.pos = offset;
-    return this.makeToken('StringLiteral', start, offset, value, { verbatim: true });
+    return this.makeToken('StringLiteral', start, offset, value, true);
   }
 
   /**
@@ -358,10 +407,16 @@ class Lexer {
     const scan = scanInterpolatedString(this.text, start, this.end, maxSyntaxNestingDepth);
     if (scan.error) this.report(scan.error.id, scan.error.start, scan.error.end, ...scan.error.args);
     this.pos = scan.end;
-    return this.makeToken('InterpolatedString', start, scan.end, this.text.slice(start, scan.end), {
-      verbatim: scan.info.verbatim,
-      interpolation: scan.info,
-    });
+    const text = this.text.slice(start, scan.end);
+    return this.makeToken(
+      'InterpolatedString',
+      start,
+      scan.end,
+      text,
+      scan.info.verbatim,
+      undefined,
+      scan.info,
+    );
   }
 
   /**
@@ -470,7 +525,7 @@ class Lexer {
     }
     const type = realType ?? this.integerType(state, radix, suffix, start);
     if (realType !== undefined) this.checkRealRange(realType, state.digits, start, end);
-    return this.makeToken('NumericLiteral', start, end, state.digits, { numeric: { type, radix } });
+    return this.makeToken('NumericLiteral', start, end, state.digits, false, { type, radix });
   }
 
   /** The type C# gives an integer literal: the first of its suffix's candidates that holds the value. */
@@ -485,7 +540,11 @@ class Lexer {
       if (!state.underscoreMisplaced) this.report('CS1013', start, start);
     } else {
       const prefix = radix === 16 ? '0x' : radix === 2 ? '0b' : '';
-      value = BigInt(prefix + state.digits);
+      // Short literals fit a double exactly; BigInt is only needed near and beyond 64 bits.
+      value =
+        state.digits.length <= maxExactDigits[radix]
+          ? BigInt(Number(prefix + state.digits))
+          : BigInt(prefix + state.digits);
       if (value > UINT64_MAX) {
         this.report('CS1021', start, start);
         value = 0n;
