@@ -225,6 +225,7 @@ export function lastIndexOfWith(text: string, value: string, comparison: number)
 }
 
 export function startsWithWith(text: string, value: string, comparison: number): boolean {
+  if (value.length === 0) return true;
   switch (comparison) {
     case StringComparison.Ordinal:
       return text.startsWith(value);
@@ -243,6 +244,7 @@ export function startsWithWith(text: string, value: string, comparison: number):
 }
 
 export function endsWithWith(text: string, value: string, comparison: number): boolean {
+  if (value.length === 0) return true;
   switch (comparison) {
     case StringComparison.Ordinal:
       return text.endsWith(value);

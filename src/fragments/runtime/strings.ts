@@ -6,6 +6,10 @@
  * Default comparisons follow .NET, and differ per member: `==`, `Equals`, `Contains`, `Replace`, and the
  * char overloads are ordinal; `StartsWith(string)`, `EndsWith(string)`, `IndexOf(string)`, `CompareTo`
  * and `string.Compare` use the current (invariant) culture (culture.ts).
+ *
+ * Overloads share one helper where their parameters nest: optional trailing parameters in C#'s order
+ * (`IndexOf(text, value, startIndex, count, comparison)`), with `undefined` for one an overload omits
+ * before one it gives (`IndexOf(s, v, 0, undefined, StringComparison.Ordinal)`).
  */
 import { isWhiteSpace, toLowerInvariant, toUpperInvariant } from './chars.js';
 import {
@@ -289,8 +293,8 @@ export const str = {
   LastIndexOf(
     text: string | null,
     value: string | null,
-    comparison: number = StringComparison.CurrentCulture,
     startIndex?: number,
+    comparison: number = StringComparison.CurrentCulture,
   ): number {
     const self = receiver(text);
     const needle = required(value, 'value');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { parseDecimalText } from '../../../src/engine/model/decimal-text.js';
 import { parseDateTimeText } from '../../../src/engine/model/datetime-text.js';
@@ -81,6 +82,28 @@ describe('standard numeric format strings', () => {
         (error: unknown) => error instanceof FragmentException && error.name === 'FormatException',
       );
     }
+  });
+});
+
+describe('numeric format properties', () => {
+  it('R and the default text of a double read back as the same double (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        assert.ok(Object.is(Number(formatWith(value, T.Double, 'R')), value));
+        assert.ok(Object.is(Number(formatWith(value, T.Double)), value));
+      }),
+    );
+  });
+
+  it('F2 of a double is its exact value rounded half away from zero (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), (value) => {
+        const text = formatWith(value, T.Double, 'F2');
+        const exact = new Decimal(value.toPrecision(17));
+        assert.ok(Math.abs(Number(text) - Number(exact.toFixed(2))) <= 0.01, `${value}: ${text}`);
+        assert.match(text, /^-?\d+\.\d\d$/);
+      }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { FragmentException } from '../../../src/fragments/runtime/index.js';
 import { StringComparison as SC } from '../../../src/fragments/runtime/culture.js';
 import { StringSplitOptions, str } from '../../../src/fragments/runtime/strings.js';
@@ -101,7 +102,7 @@ describe('string comparison', () => {
     assert.equal(str.ReplaceWith('aXbxc', 'x', '-', SC.OrdinalIgnoreCase), 'a-b-c');
     assert.equal(str.ReplaceWith('e\u0301 é', 'é', 'E', SC.InvariantCulture), 'E E');
     assert.equal(str.LastIndexOfChar('abcabc', c('b'), 3), 1);
-    assert.equal(str.LastIndexOf('abcabc', 'bc', SC.Ordinal, 3), 1);
+    assert.equal(str.LastIndexOf('abcabc', 'bc', 3, SC.Ordinal), 1);
     assert.equal(str.joinMapped(', ', [1, 2], String), '1, 2');
   });
 });
@@ -177,6 +178,36 @@ describe('string members that make strings', () => {
     assert.equal(str.Remove('abcdef', 2), 'ab');
     assert.equal(str.Remove('abcdef', 1, 2), 'adef');
     assert.deepEqual(str.ToCharArray('ab'), [97, 98]);
+  });
+});
+
+describe('string properties', () => {
+  it('changes case without changing length, and ordinal search is JavaScript search (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: 'binary', maxLength: 3 }),
+        (text, part) => {
+          assert.equal(str.ToUpper(text).length, text.length);
+          assert.equal(str.ToLower(text).length, text.length);
+          assert.equal(str.IndexOf(text, part, 0, undefined, SC.Ordinal), text.indexOf(part));
+          assert.equal(str.StartsWith(text, part, SC.Ordinal), text.startsWith(part));
+          assert.equal(str.equalsStatic(text, str.ToUpper(text), SC.OrdinalIgnoreCase), true);
+        },
+      ),
+    );
+  });
+
+  it('culture matching of printable ASCII is ordinal matching (property)', () => {
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    });
+    fc.assert(
+      fc.property(ascii, ascii, (text, part) => {
+        assert.equal(str.IndexOf(text, part), text.indexOf(part));
+        assert.equal(str.EndsWith(text, part), text.endsWith(part));
+      }),
+    );
   });
 });
 
