@@ -67,7 +67,7 @@ export abstract class ExpressionParser extends TypeParser {
     if (this.isPrefixOperator(token.kind)) {
       this.eat();
       const unaryPrecedence =
-        token.kind === '&' || token.kind === '*' ? Precedence.Cast + 1 : Precedence.Unary;
+        token.kind === '&' || token.kind === '*' ? Precedence.PointerIndirection : Precedence.Unary;
       const operand = this.parseSubExpression(unaryPrecedence);
       if (token.kind === '&' || token.kind === '*') {
         left = this.unsupported('pointer operation', start, this.lastEnd);

@@ -182,9 +182,6 @@ export const punctuators = [
 
 export type Punctuator = (typeof punctuators)[number];
 
-/** Operators the parser builds by joining adjacent `>` tokens; never produced by the lexer. */
-export type ShiftOperator = '>>' | '>>=' | '>>>' | '>>>=';
-
 export type TokenKind =
   | Keyword
   | Punctuator

@@ -77,6 +77,17 @@ export const invalidFragments: readonly InvalidFragment[] = [
     diagnostics: ['CS1002 1:58-1:58'],
   },
   {
+    covers: 'missing ; after a block lambda',
+    fragment: 'return v => { return true; }',
+    diagnostics: ['CS1002 1:29-1:29'],
+  },
+  {
+    covers: 'and used for &&',
+    fragment: 'return v => v.Id > 3 and v.Id < 5;',
+    diagnostics: ['CS1002 1:22-1:25', 'CS1003 1:27-1:28', 'CS1002 1:28-1:30'],
+    note: '`and` is a pattern combinator, not an operator: the return ends before it, and `and v` reads as a declaration of `v` whose `.` should have been a `,`.',
+  },
+  {
     covers: 'missing ) before ;',
     fragment: 'return v => (v.Id > 3;',
     diagnostics: ['CS1026 1:22-1:23'],
