@@ -231,6 +231,28 @@ export const diagnosticMessages = {
     severity: 'error',
     message: "Not all code paths return a value in lambda expression of type '{0}'",
   },
+  CS0034: {
+    severity: 'error',
+    message: "Operator '{0}' is ambiguous on operands of type '{1}' and '{2}'",
+  },
+  CS0035: {
+    severity: 'error',
+    message: "Operator '{0}' is ambiguous on an operand of type '{1}'",
+  },
+  CS0664: {
+    severity: 'error',
+    message:
+      "Literal of type double cannot be implicitly converted to type '{1}'; use an '{0}' suffix to create a literal of this type",
+  },
+  CS1661: {
+    severity: 'error',
+    message:
+      "Cannot convert lambda expression to type '{0}' because the parameter types do not match the delegate parameter types",
+  },
+  CS1678: {
+    severity: 'error',
+    message: "Parameter {0} is declared as type '{1}{2}' but should be '{3}{4}'",
+  },
   CS1660: {
     severity: 'error',
     message: "Cannot convert lambda expression to type '{0}' because it is not a delegate type",
