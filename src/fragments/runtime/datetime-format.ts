@@ -64,6 +64,21 @@ function invalid(): never {
   throw formatError('Input string was not in a correct format.');
 }
 
+/**
+ * A literal in a custom format string: a quoted run (`'...'` or `"..."`) or one escaped character (`\\x`).
+ * Returns its text and the index just past it; an unterminated quote or a trailing backslash is invalid.
+ */
+function readLiteral(format: string, at: number): { text: string; next: number } {
+  const c = format[at];
+  if (c === '\\') {
+    if (at + 1 >= format.length) invalid();
+    return { text: format[at + 1], next: at + 2 };
+  }
+  const end = format.indexOf(c, at + 1);
+  if (end < 0) invalid();
+  return { text: format.slice(at + 1, end), next: end + 1 };
+}
+
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
@@ -156,18 +171,13 @@ function renderCustom(
         result += c.repeat(n);
         break;
       case "'":
-      case '"': {
-        const end = pattern.indexOf(c, i + 1);
-        if (end < 0) invalid();
-        result += pattern.slice(i + 1, end);
-        i = end + 1;
+      case '"':
+      case '\\': {
+        const literal = readLiteral(pattern, i);
+        result += literal.text;
+        i = literal.next;
         continue;
       }
-      case '\\':
-        if (i + 1 >= pattern.length) invalid();
-        result += pattern[i + 1];
-        i += 2;
-        continue;
       case '%':
         i += 1;
         continue;
@@ -250,18 +260,13 @@ export function formatTimeSpanWith(ticks: bigint, format: string | null): string
         result += fraction.slice(0, Math.min(n, 7)).replace(/0+$/, '');
         break;
       case "'":
-      case '"': {
-        const end = format.indexOf(c, i + 1);
-        if (end < 0) invalid();
-        result += format.slice(i + 1, end);
-        i = end + 1;
+      case '"':
+      case '\\': {
+        const literal = readLiteral(format, i);
+        result += literal.text;
+        i = literal.next;
         continue;
       }
-      case '\\':
-        if (i + 1 >= format.length) invalid();
-        result += format[i + 1];
-        i += 2;
-        continue;
       case '%':
         i += 1;
         continue;

@@ -29,6 +29,7 @@ import {
 } from './conversions.js';
 import { userDefinedOperatorsOf } from './surface.js';
 import {
+  NUMERIC_KEYWORDS,
   BOOL,
   DECIMAL,
   DOUBLE,
@@ -341,20 +342,8 @@ function resolveConditionalLogical(
 // ---------------------------------------------------------------------------------------------------
 // Unary
 
-const INCREMENTABLE = new Set([
-  'sbyte',
-  'byte',
-  'short',
-  'ushort',
-  'int',
-  'uint',
-  'long',
-  'ulong',
-  'char',
-  'float',
-  'double',
-  'decimal',
-]);
+/** `++` and `--` apply to every numeric type and char (and enums). */
+const INCREMENTABLE: ReadonlySet<string> = new Set(NUMERIC_KEYWORDS);
 
 function predefinedUnaryCandidates(op: UnaryOperator, operand: ExpressionInfo): OperatorSignature[] {
   const candidates: OperatorSignature[] = [];
