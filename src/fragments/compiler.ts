@@ -100,6 +100,5 @@ export function compileFragment<D = unknown>(
  * escape corpus); strict mode keeps `this` undefined inside it.
  */
 function loadFactory<D>(source: string): FragmentFactory<D | null> {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loader of checked, generated code
   return new Function('rt', 'context', `'use strict';\n${source}`) as FragmentFactory<D | null>;
 }
