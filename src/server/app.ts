@@ -22,6 +22,7 @@ import { elementRoutes } from './routes/elements.js';
 import { graphRoutes } from './routes/graph.js';
 import { scanRoutes } from './routes/scans.js';
 import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
+import { delegateRoutes } from './routes/delegates.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;
@@ -116,6 +117,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   await app.register(healthRoutes, context);
   await app.register(namespaceRoutes, context);
   await app.register(deploymentMaintenanceRoutes, context);
+  await app.register(delegateRoutes, context);
   for (const area of [
     statusRoutes,
     vertexRoutes,
