@@ -43,7 +43,7 @@ export function checkFragment(kind: DelegateKind, fragment: string | null | unde
   }
   const parsed = parseFragment(text);
   if (parsed.diagnostics.some(isError)) return { valid: false, diagnostics: parsed.diagnostics, text };
-  const bound = bindFragment(kind, parsed.statements, { empty: isEmptyFragment(text) });
+  const bound = bindFragment(kind, parsed.statements, { empty: isEmptyFragment(text), text });
   const diagnostics = [...parsed.diagnostics, ...bound.diagnostics];
   if (diagnostics.some(isError)) return { valid: false, diagnostics, text };
   return { valid: true, diagnostics, text, bound: bound.fragment };

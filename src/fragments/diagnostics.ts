@@ -133,6 +133,61 @@ export const diagnosticMessages = {
   CS0103: { severity: 'error', message: "The name '{0}' does not exist in the current context" },
   CS0117: { severity: 'error', message: "'{0}' does not contain a definition for '{1}'" },
   CS0119: { severity: 'error', message: "'{0}' is a {1}, which is not valid in the given context" },
+  CS0039: {
+    severity: 'error',
+    message:
+      "Cannot convert type '{0}' to '{1}' via a reference conversion, boxing conversion, unboxing conversion, wrapping conversion, or null type conversion",
+  },
+  CS0077: {
+    severity: 'error',
+    message:
+      "The as operator must be used with a reference type or nullable type ('{0}' is a non-nullable value type)",
+  },
+  CS0149: { severity: 'error', message: 'Method name expected' },
+  CS0150: { severity: 'error', message: 'A constant value is expected' },
+  CS8716: { severity: 'error', message: 'There is no target type for the default literal.' },
+  CS0307: { severity: 'error', message: "The {1} '{0}' cannot be used with type arguments" },
+  CS0826: { severity: 'error', message: 'No best type found for implicitly-typed array' },
+  CS1729: { severity: 'error', message: "'{0}' does not contain a constructor that takes {1} arguments" },
+  CS0847: { severity: 'error', message: "An array initializer of length '{0}' is expected" },
+  CS1586: { severity: 'error', message: 'Array creation must have array size or array initializer' },
+  CS8121: {
+    severity: 'error',
+    message: "An expression of type '{0}' cannot be handled by a pattern of type '{1}'.",
+  },
+  CS8506: { severity: 'error', message: 'No best type was found for the switch expression.' },
+  CS0126: { severity: 'error', message: "An object of a type convertible to '{0}' is required" },
+  CS1579: {
+    severity: 'error',
+    message:
+      "foreach statement cannot operate on variables of type '{0}' because '{0}' does not contain a public instance or extension definition for 'GetEnumerator'",
+  },
+  CS0822: { severity: 'error', message: 'Implicitly-typed variables cannot be constant' },
+  CS8030: {
+    severity: 'error',
+    message: 'Anonymous function converted to a void returning delegate cannot return a value',
+  },
+  CS0120: {
+    severity: 'error',
+    message: "An object reference is required for the non-static field, method, or property '{0}'",
+  },
+  CS0121: {
+    severity: 'error',
+    message: "The call is ambiguous between the following methods or properties: '{0}' and '{1}'",
+  },
+  CS0133: { severity: 'error', message: "The expression being assigned to '{0}' must be constant" },
+  CS0176: {
+    severity: 'error',
+    message:
+      "Member '{0}' cannot be accessed with an instance reference; qualify it with a type name instead",
+  },
+  CS0191: {
+    severity: 'error',
+    message:
+      'A readonly field cannot be assigned to (except in a constructor or init-only setter of the type in which the field is defined or a variable initializer)',
+  },
+  CS1656: { severity: 'error', message: "Cannot assign to '{0}' because it is a '{1}'" },
+  CS8917: { severity: 'error', message: 'The delegate type could not be inferred.' },
   CS0128: {
     severity: 'error',
     message: "A local variable or function named '{0}' is already defined in this scope",
