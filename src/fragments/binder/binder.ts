@@ -3,7 +3,7 @@
  * `Delegates.<Kind> Create(TraversalContext context)` in the kind's environment (spec part 2, "Fragment
  * form"; CONTRACT 2.3.1) and answers the bound tree, or the diagnostics that stop the compile.
  *
- * Diagnostics come in source order, as the ancestor's compile lists them. A method whose end can be
+ * Diagnostics come in binding order, as the ancestor's compile lists a method body's. A method whose end can be
  * reached without a `return` is CS0161, reported on the wrapper's method name, which lies outside the
  * fragment and is clamped to its start (1,1).
  */
@@ -65,7 +65,8 @@ export function bindFragment(
   }
   const flow = cx.inScope(() => bindStatementList(cx, statements, span));
   if (flow.endReachable) cx.report('CS0161', { start: 0, end: 0 }, wrapperMethodName(kind));
-  const diagnostics = [...cx.diagnostics].sort((a, b) => a.start - b.start);
+  // Binding order, as the ancestor's compile reports a method body's diagnostics.
+  const diagnostics = cx.diagnostics;
   if (diagnostics.some(isError)) return { diagnostics };
   return {
     diagnostics,

@@ -461,16 +461,50 @@ function isBetter(cx: BindContext, p: Candidate, q: Candidate, args: readonly Pr
     if (pBetter && !qBetter) anyBetter = true;
   }
   if (anyBetter) return true;
-  // Tie-breakers (§12.6.4.3): non-generic over generic, normal form over expanded, fewer defaults.
+  // Tie-breakers (§12.6.4.3): non-generic over generic, the more specific declared parameter types
+  // (Max(Func<T, int>) over Max<T, TResult>(Func<T, TResult>)), normal form over expanded, fewer defaults.
   const pGeneric = p.member.member.typeParameters.length > 0;
   const qGeneric = q.member.member.typeParameters.length > 0;
   if (pGeneric !== qGeneric) return !pGeneric;
+  const specificity = compareSpecificity(p.member.parameters, q.member.parameters);
+  if (specificity !== 0) return specificity > 0;
   if (p.expanded !== q.expanded) return !p.expanded;
   const pDefaults = p.parameters.length - new Set(p.map).size;
   const qDefaults = q.parameters.length - new Set(q.map).size;
   if (pDefaults !== qDefaults) return pDefaults < qDefaults;
   // A member of a more derived type hides the base one.
   return p.member.depth < q.member.depth;
+}
+
+/** 1 when p's declared parameter types are more specific than q's, -1 when less, 0 otherwise. */
+function compareSpecificity(p: readonly ParsedParameter[], q: readonly ParsedParameter[]): number {
+  let result = 0;
+  for (let i = 0; i < Math.min(p.length, q.length); i++) {
+    const c = typeSpecificity(p[i].type, q[i].type);
+    if (c === 0) continue;
+    if (result !== 0 && c !== result) return 0;
+    result = c;
+  }
+  return result;
+}
+
+function typeSpecificity(a: CsType, b: CsType): number {
+  if (a === b) return 0;
+  const aParameter = a.kind === 'typeParameter';
+  const bParameter = b.kind === 'typeParameter';
+  if (aParameter !== bParameter) return aParameter ? -1 : 1;
+  if (a.kind === 'named' && b.kind === 'named' && a.definition === b.definition) {
+    let result = 0;
+    for (let i = 0; i < a.typeArguments.length; i++) {
+      const c = typeSpecificity(a.typeArguments[i], b.typeArguments[i]);
+      if (c === 0) continue;
+      if (result !== 0 && c !== result) return 0;
+      result = c;
+    }
+    return result;
+  }
+  if (a.kind === 'array' && b.kind === 'array') return typeSpecificity(a.elementType, b.elementType);
+  return 0;
 }
 
 function lambdaReturnFor(cx: BindContext, syntax: ast.Lambda, delegateType: NamedType): CsType | undefined {

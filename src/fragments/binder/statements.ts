@@ -121,7 +121,8 @@ function bindStatement(cx: BindContext, node: ast.Statement): BoundFlow<BoundSta
       const loop = loops[loops.length - 1];
       if (loop === undefined) {
         cx.report('CS0139', node);
-        return { bound: [], endReachable: false };
+        // C# binds it as a bad statement, which flow analysis passes through.
+        return { bound: [], endReachable: true };
       }
       if (node.kind === 'Break') loop.hasBreak = true;
       return single({ kind: node.kind, start: node.start, end: node.end }, false);
