@@ -33,7 +33,7 @@ import { errorExpression, type BindContext } from './context.js';
 import { constantNode, convertImplicitly, expressionInfo } from './conversions.js';
 import { bindExpression, isValue, requireValue, type Bound } from './expressions.js';
 import { bindLambdaToDelegate, inferLambdaReturnType, lambdaConverts } from './lambdas.js';
-import { mayBeNull, receiverTypeArguments } from './members.js';
+import { bindMemberAccess, bindMemberBinding, mayBeNull, receiverTypeArguments } from './members.js';
 import { bindType, isVarType } from './type-binding.js';
 
 // ------------------------------------------------------------------------------------ Arguments
@@ -123,7 +123,13 @@ function isOut(argument: PreArgument): boolean {
 // ------------------------------------------------------------------------------------ Invocation
 
 export function bindInvocation(cx: BindContext, node: ast.Invocation): BoundExpression {
-  const callee = bindExpression(cx, node.expression);
+  const target = node.expression;
+  const callee =
+    target.kind === 'MemberAccess'
+      ? bindMemberAccess(cx, target, true)
+      : target.kind === 'MemberBinding'
+        ? bindMemberBinding(cx, target, true)
+        : bindExpression(cx, target);
   const args = bindArguments(cx, node.arguments);
   if (callee.kind !== 'MethodGroup') {
     if (isValue(callee)) {

@@ -37,7 +37,11 @@ import { bindType } from './type-binding.js';
 
 // ------------------------------------------------------------------------------------ x.Name
 
-export function bindMemberAccess(cx: BindContext, node: ast.MemberAccess): Bound {
+/**
+ * `invoked`: the access is the callee of an invocation, where C# keeps only invocable members (§12.5),
+ * so `list.Count(e => ...)` reaches LINQ's Count past the Count property.
+ */
+export function bindMemberAccess(cx: BindContext, node: ast.MemberAccess, invoked = false): Bound {
   const left = bindExpression(cx, node.expression);
   switch (left.kind) {
     case 'NamespaceReference':
@@ -49,7 +53,7 @@ export function bindMemberAccess(cx: BindContext, node: ast.MemberAccess): Bound
       requireValue(cx, left);
       return errorExpression(node);
     default:
-      return bindInstanceMember(cx, left, node.name, node);
+      return bindInstanceMember(cx, left, node.name, node, invoked);
   }
 }
 
@@ -105,9 +109,13 @@ function bindInstanceMember(
   receiver: BoundExpression,
   name: ast.Name,
   node: ast.Span,
+  invoked = false,
 ): Bound {
   if (receiver.type === ERROR_TYPE) return errorExpression(node);
-  const found = lookupMembers(receiver.type, name.identifier);
+  const all = lookupMembers(receiver.type, name.identifier);
+  const invocable = all.filter((m) => m.member.kind === 'method');
+  const found =
+    invoked && invocable.length === 0 && extensionMethods(name.identifier).length > 0 ? invocable : all;
   if (found.length === 0) {
     if (extensionMethods(name.identifier).length > 0 && receiver.type !== VOID) {
       return methodGroup(cx, name, node, receiver, extensionCandidates(name.identifier), true);
@@ -282,9 +290,9 @@ function currentConditionalReceiver(cx: BindContext, span: ast.Span): BoundExpre
   return { kind: 'ConditionalReceiver', id: top.id, type: top.type, start: span.start, end: span.end };
 }
 
-export function bindMemberBinding(cx: BindContext, node: ast.MemberBinding): Bound {
+export function bindMemberBinding(cx: BindContext, node: ast.MemberBinding, invoked = false): Bound {
   const receiver = currentConditionalReceiver(cx, node);
-  return bindInstanceMember(cx, receiver, node.name, node);
+  return bindInstanceMember(cx, receiver, node.name, node, invoked);
 }
 
 export function bindElementBinding(cx: BindContext, node: ast.ElementBinding): Bound {
