@@ -36,6 +36,10 @@ const valid: readonly [DelegateKindName, string][] = [
     'VertexFilter',
     'return v => v.OutEdges.Keys.Contains("knows") && v.OutEdges.TryGetValue("k", out var list) && list.Count > 0;',
   ],
+  [
+    'VertexFilter',
+    'return v => v.InEdges.TryGetValue("knows", out var fans) && fans.Count(e => e.SourceVertex.Id > 1) > 1;',
+  ],
   ['VertexFilter', 'return v => v.Label switch { "a" => true, "b" => false, _ => v.Id > 2 };'],
   [
     'VertexFilter',
