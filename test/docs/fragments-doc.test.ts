@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseFragment } from '../../src/fragments/syntax/parser.js';
+import { checkFragment } from '../../src/fragments/compiler.js';
+import { DELEGATE_KINDS } from '../../src/fragments/types/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const page = readFileSync(path.join(root, 'docs/fragments.md'), 'utf8');
@@ -58,6 +60,39 @@ describe('docs/fragments.md', () => {
     for (const { fragment, ids } of rows) {
       assert.deepEqual(
         parseFragment(fragment).diagnostics.map((d) => d.id),
+        ids,
+        fragment,
+      );
+    }
+  });
+});
+
+describe('docs/fragments.md: the checker part', () => {
+  const section = page.slice(page.indexOf('## Accessor surface'), page.indexOf('## Run-time failures'));
+
+  it('checks every example of the semantics section as a valid VertexFilter', () => {
+    const examples = [...section.matchAll(/^```csharp\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    assert.ok(examples.length >= 4, `${examples.length} examples`);
+    for (const example of examples) {
+      const result = checkFragment(DELEGATE_KINDS.VertexFilter, example);
+      assert.deepEqual(
+        result.diagnostics.map((d) => `${d.id} ${d.message}`),
+        [],
+        example,
+      );
+    }
+  });
+
+  it('reports each mistake of the checker diagnostics table with the ids it names', () => {
+    const table = section.slice(section.indexOf('### Checker diagnostics'));
+    const rows = [...table.matchAll(/^\| `(.+?)` \| (.+) \|$/gm)].map((match) => ({
+      fragment: match[1],
+      ids: [...match[2].matchAll(/\b(CS\d{4})\b/g)].map((id) => id[1]),
+    }));
+    assert.ok(rows.length >= 10);
+    for (const { fragment, ids } of rows) {
+      assert.deepEqual(
+        checkFragment(DELEGATE_KINDS.VertexFilter, fragment).diagnostics.map((d) => d.id),
         ids,
         fragment,
       );
