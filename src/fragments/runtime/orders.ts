@@ -7,6 +7,7 @@ import type { Decimal } from 'decimal.js';
 import { utcTicksOf } from '../../engine/model/datetime-text.js';
 import { compareCulture } from './culture.js';
 import { compareFloats } from './semantics.js';
+import { argument } from './exceptions.js';
 import { isElementView, type ElementView } from './models.js';
 import { Boxed, type DateTimeOffsetValue, type DateTimeValue } from './types.js';
 
@@ -51,7 +52,43 @@ export const orders = {
     nullable: true,
     floating: false,
   } satisfies Order<string | null>,
+  /**
+   * `Comparer<T>.Default` of a reference type that does not implement IComparable (element models,
+   * lists, `object`): the same reference (the same element, for views) is equal and null sorts first;
+   * any other pair is .NET's ArgumentException. Min and Max skip nulls, as for strings.
+   */
+  Incomparable: {
+    compare: compareIncomparable,
+    nullable: true,
+    floating: false,
+  } satisfies Order<unknown>,
+  /** The same for a struct without IComparable (KeyValuePair): Min and Max of none throw. */
+  IncomparableValue: {
+    compare: compareIncomparable,
+    nullable: false,
+    floating: false,
+  } satisfies Order<unknown>,
+  /**
+   * `Comparer<T?>.Default` of a nullable value type: null before every value, the values by `order`.
+   * Min and Max skip nulls and answer null when none is left, as their `T?` overloads do.
+   */
+  Nullable<T>(order: Order<T>): Order<T | null> {
+    return {
+      compare: (a, b) =>
+        a === null || b === null ? (a === b ? 0 : a === null ? -1 : 1) : order.compare(a, b),
+      nullable: true,
+      floating: order.floating,
+    };
+  },
 } as const;
+
+function compareIncomparable(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (isElementView(a) && isElementView(b) && a.Id === b.Id && a.constructor === b.constructor) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  throw argument('At least one object must implement IComparable.');
+}
 
 /** Order of the reverse direction (OrderByDescending, ThenByDescending). */
 export function descending<T>(order: Order<T>): Order<T> {
@@ -61,6 +98,7 @@ export function descending<T>(order: Order<T>): Order<T> {
 /**
  * Maps a value to a JavaScript value whose SameValueZero equality is the type's .NET equality, so a
  * `Set` or `Map` can do Distinct and GroupBy.
+ * Keys accept null (the elements of a `T?` sequence), which only equals null.
  */
 export type EqualityKey<T> = (value: T) => unknown;
 
@@ -69,9 +107,12 @@ const identity = <T>(value: T): unknown => value;
 export const keys = {
   /** Numbers (NaN equals NaN, 0 equals -0, as .NET's Equals), bigints, strings (ordinal), booleans, Guids. */
   Identity: identity as EqualityKey<unknown>,
-  Decimal: ((value: Decimal) => value.toFixed()) as EqualityKey<Decimal>,
-  DateTime: ((value: DateTimeValue) => value.ticks) as EqualityKey<DateTimeValue>,
-  DateTimeOffset: ((value: DateTimeOffsetValue) => utcTicksOf(value)) as EqualityKey<DateTimeOffsetValue>,
+  Decimal: ((value: Decimal | null) =>
+    value === null ? null : value.toFixed()) as EqualityKey<Decimal | null>,
+  DateTime: ((value: DateTimeValue | null) =>
+    value === null ? null : value.ticks) as EqualityKey<DateTimeValue | null>,
+  DateTimeOffset: ((value: DateTimeOffsetValue | null) =>
+    value === null ? null : utcTicksOf(value)) as EqualityKey<DateTimeOffsetValue | null>,
   /** Element models: one id space for vertices and edges, so the id identifies the element. */
   Element: ((value: ElementView | null) =>
     value === null ? null : value.Id) as EqualityKey<ElementView | null>,

@@ -226,3 +226,37 @@ describe('LINQ: deferred execution', () => {
     );
   });
 });
+
+describe('LINQ: orders and keys of nullable and incomparable types', () => {
+  it('orders a nullable value type with null first, and Min/Max skip nulls and answer null for none', () => {
+    const nullableInt = orders.Nullable(orders.Integer);
+    assert.deepEqual(linq.ToList(linq.OrderBy([2, null, 1], (x) => x, nullableInt)), [null, 1, 2]);
+    assert.equal(linq.Min([null, 3, 1], nullableInt), 1);
+    assert.equal(linq.Max([null, null], nullableInt), null);
+    assert.ok(Number.isNaN(linq.Min([null, 1, NaN], orders.Nullable(orders.Floating))));
+  });
+
+  it('compares incomparable references only when they are the same element or null', async () => {
+    const { rt, alice, bob } = await runtimeFixture();
+    assert.equal(orders.Incomparable.compare(rt.vertex(alice), rt.vertex(alice)), 0);
+    assert.equal(orders.Incomparable.compare(null, rt.vertex(alice)), -1);
+    const least = linq.Min([null, rt.vertex(bob)], orders.Incomparable) as { Id: number };
+    assert.equal(least.Id, bob, 'nulls are skipped');
+    assert.equal(linq.Max([], orders.Incomparable), null);
+    throwsDotNet(
+      () => linq.Min([rt.vertex(alice), rt.vertex(bob)], orders.Incomparable),
+      'ArgumentException',
+      'At least one object must implement IComparable.',
+    );
+    throwsDotNet(() => linq.Min([], orders.IncomparableValue), 'InvalidOperationException');
+  });
+
+  it('keys of decimals and dates accept null, which equals only null', () => {
+    assert.deepEqual(
+      linq.ToList(linq.Distinct([new Decimal('1.0'), null, new Decimal(1), null], keys.Decimal)),
+      [new Decimal('1.0'), null],
+    );
+    assert.equal(linq.Contains([null], { ticks: 0n, kind: 'Utc' }, keys.DateTime), false);
+    assert.equal(linq.Contains([null], null, keys.DateTimeOffset), true);
+  });
+});
