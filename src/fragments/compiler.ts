@@ -66,21 +66,24 @@ export type CompileOutcome<D = unknown> =
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly text: string };
 
 /** Checks, lowers and emits a fragment, and loads the generated factory. */
+export interface CompileOptions {
+  /** The generated-source limit; tests lower it to reach the edge with small fragments. */
+  readonly maxGeneratedSourceChars?: number;
+}
+
 export function compileFragment<D = unknown>(
   kind: DelegateKind,
   fragment: string | null | undefined,
+  options: CompileOptions = {},
 ): CompileOutcome<D> {
   const check = checkFragment(kind, fragment);
   if (!check.valid || check.bound === undefined) {
     return { ok: false, diagnostics: check.diagnostics, text: check.text };
   }
   const source = emitFragment(lowerFragment(check.bound));
-  if (source.length > maxGeneratedSourceChars) {
-    return {
-      ok: false,
-      diagnostics: [createDiagnostic('SVCLIMIT', 0, 0, source.length)],
-      text: check.text,
-    };
+  const limit = options.maxGeneratedSourceChars ?? maxGeneratedSourceChars;
+  if (source.length > limit) {
+    return { ok: false, diagnostics: [generatedSourceLimit(source.length, limit)], text: check.text };
   }
   return {
     ok: true,
@@ -91,6 +94,17 @@ export function compileFragment<D = unknown>(
       source,
       diagnostics: check.diagnostics,
     },
+  };
+}
+
+/** SVCLIMIT for a generated source over the limit: the same id as an oversized fragment, its own words. */
+function generatedSourceLimit(length: number, limit: number): Diagnostic {
+  return {
+    id: 'SVCLIMIT',
+    severity: 'error',
+    message: `The generated source (${length} chars) exceeds the maximum of ${limit}.`,
+    start: 0,
+    end: 0,
   };
 }
 

@@ -7,12 +7,16 @@
  * its constants fold only from literals), comparisons and equality, bool logic, string concatenation of
  * two strings (or null). Anything else is simply not a constant.
  */
+import { formatDecimal } from '../../engine/model/decimal-text.js';
+import { decimal } from '../runtime/decimal.js';
+import { isFragmentException } from '../runtime/exceptions.js';
 import {
   BOOL,
   STRING,
   isDecimalConstant,
   numericKeyword,
   type ConstantValue,
+  type DecimalConstant,
   type OperatorSignature,
 } from '../types/index.js';
 import type { BinaryOperator } from '../types/index.js';
@@ -21,6 +25,7 @@ import { wrapIntegral } from './conversions.js';
 export type FoldResult =
   | { readonly kind: 'value'; readonly value: ConstantValue }
   | { readonly kind: 'overflow' }
+  | { readonly kind: 'decimalOverflow' }
   | { readonly kind: 'divideByZero' }
   | { readonly kind: 'notConstant' };
 
@@ -34,6 +39,7 @@ export function foldBinary(
   checked: boolean,
 ): FoldResult {
   if (signature.lifted || signature.category === 'userDefined') return NOT_CONSTANT;
+  if (isDecimalConstant(left) && isDecimalConstant(right)) return foldDecimal(op, left, right);
   if (isDecimalConstant(left) || isDecimalConstant(right)) return NOT_CONSTANT;
   const parameter = signature.parameters[0];
   switch (signature.category) {
@@ -52,6 +58,45 @@ export function foldBinary(
       return foldIntegral(op, parameter, left, right, checked);
     default:
       return NOT_CONSTANT;
+  }
+}
+
+/** Decimal constants fold with the runtime's exact .NET arithmetic; overflow is CS0463, as in C#. */
+function foldDecimal(op: BinaryOperator, left: DecimalConstant, right: DecimalConstant): FoldResult {
+  const a = decimal.parse(left.decimal);
+  const b = decimal.parse(right.decimal);
+  try {
+    switch (op) {
+      case '+':
+        return value({ decimal: formatDecimal(decimal.add(a, b)) });
+      case '-':
+        return value({ decimal: formatDecimal(decimal.sub(a, b)) });
+      case '*':
+        return value({ decimal: formatDecimal(decimal.mul(a, b)) });
+      case '/':
+        if (b.isZero()) return { kind: 'divideByZero' };
+        return value({ decimal: formatDecimal(decimal.div(a, b)) });
+      case '%':
+        if (b.isZero()) return { kind: 'divideByZero' };
+        return value({ decimal: formatDecimal(decimal.rem(a, b)) });
+      case '==':
+        return value(a.eq(b));
+      case '!=':
+        return value(!a.eq(b));
+      case '<':
+        return value(a.lt(b));
+      case '<=':
+        return value(a.lte(b));
+      case '>':
+        return value(a.gt(b));
+      case '>=':
+        return value(a.gte(b));
+      default:
+        return NOT_CONSTANT;
+    }
+  } catch (error) {
+    if (isFragmentException(error)) return { kind: 'decimalOverflow' };
+    throw error;
   }
 }
 

@@ -111,10 +111,26 @@ export class BindContext {
     const existing = this.scope.lookup(name);
     if (existing !== undefined) {
       if (existing.scope === this.scope) this.report('CS0128', span, name);
-      else if (existing.symbol.kind !== 'context') this.report('CS0136', span, name);
+      else this.report('CS0136', span, name);
     }
     this.scope.locals.set(name, symbol);
     return symbol;
+  }
+
+  /** Names each enclosing statement list declares, with where: a use before that is CS0841. */
+  private readonly declaredInLists: Map<string, number>[] = [];
+
+  withDeclaredNames<T>(names: Map<string, number>, body: () => T): T {
+    this.declaredInLists.push(names);
+    try {
+      return body();
+    } finally {
+      this.declaredInLists.pop();
+    }
+  }
+
+  isDeclaredLater(name: string, at: number): boolean {
+    return this.declaredInLists.some((names) => (names.get(name) ?? -1) > at);
   }
 
   /** Runs `body` in a new block scope. */

@@ -65,8 +65,10 @@ export function convertExplicitly(
   if (expression.type === ERROR_TYPE || target === ERROR_TYPE) return errorExpression(span);
   const info = expressionInfo(cx, expression);
   const diagnostic = castDiagnostic(info, target);
-  // Constant casts are checked at compile time (CS0221) as C# does outside `unchecked(...)`.
-  if (diagnostic !== undefined) {
+  // Constant casts are checked at compile time (CS0221) as C# does outside `unchecked(...)`; inside it
+  // they wrap, and the folding below does the wrapping.
+  const uncheckedOverflow = diagnostic?.id === 'CS0221' && cx.uncheckedConstants;
+  if (diagnostic !== undefined && !uncheckedOverflow) {
     cx.reportType(diagnostic, span);
     return errorExpression(span);
   }

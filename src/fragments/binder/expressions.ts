@@ -320,6 +320,10 @@ function bindName(cx: BindContext, node: ast.Name): Bound {
     const type = bindType(cx, node);
     return { kind: 'TypeReference', type, start: node.start, end: node.end };
   }
+  if (arity === 0 && cx.isDeclaredLater(node.identifier, node.start)) {
+    cx.report('CS0841', node, node.identifier);
+    return errorExpression(node);
+  }
   if (arity === 0 && isNamespaceRoot(node.identifier)) {
     return { kind: 'NamespaceReference', name: node.identifier, start: node.start, end: node.end };
   }
@@ -346,6 +350,10 @@ export function localNode(symbol: BoundLocal['symbol'], span: ast.Span): BoundLo
 function reportFold(cx: BindContext, result: FoldResult, span: ast.Span): boolean {
   if (result.kind === 'overflow') {
     cx.report('CS0220', span);
+    return true;
+  }
+  if (result.kind === 'decimalOverflow') {
+    cx.report('CS0463', span);
     return true;
   }
   if (result.kind === 'divideByZero') {

@@ -10,6 +10,7 @@
 import type * as ast from '../syntax/ast.js';
 import {
   ERROR_TYPE,
+  NULL_TYPE,
   VOID,
   bestCommonType,
   checkLambdaParameters,
@@ -195,9 +196,11 @@ export function inferLambdaReturnType(
   const { result } = cx.trial(() => bindBody(cx, syntax, parameterTypes, undefined, false));
   let inferred: CsType | undefined;
   if (result !== undefined) {
-    const types = result.returned.filter((r) => r.type !== ERROR_TYPE);
+    // `null` (and an untyped error) has no type: it gives inference nothing (CS0411 when nothing else does).
+    const types = result.returned.filter((r) => r.type !== ERROR_TYPE && r.type !== NULL_TYPE);
     if (syntax.body.kind !== 'Block') inferred = types[0]?.type;
     else if (types.length === 0) inferred = result.returned.length === 0 ? VOID : undefined;
+    if (syntax.body.kind !== 'Block' && result.returned[0]?.type === NULL_TYPE) inferred = undefined;
     else inferred = bestCommonType(types.map((r) => expressionInfo(cx, r)));
   }
   cache.set(key, inferred);

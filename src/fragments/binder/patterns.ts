@@ -87,6 +87,7 @@ export function bindSwitchExpression(
     start: a.span.start,
     end: a.span.end,
   }));
+  reportSubsumedArms(cx, boundArms);
   const last = boundArms[boundArms.length - 1];
   const exhaustive = last !== undefined && last.whenClause === undefined && matchesEverything(last.pattern);
   if (!exhaustive) cx.report('CS8509', { start: node.start, end: node.start + 1 }, '_');
@@ -99,6 +100,27 @@ export function bindSwitchExpression(
     start: node.start,
     end: node.end,
   };
+}
+
+/**
+ * CS8510 for an arm no value can reach: after an arm that matches everything, or repeating an earlier
+ * arm's constant (the cases the ancestor's users meet; C#'s full subsumption analysis goes further).
+ */
+function reportSubsumedArms(cx: BindContext, arms: readonly BoundSwitchArm[]): void {
+  let everythingMatched = false;
+  const constants: unknown[] = [];
+  for (const arm of arms) {
+    const pattern = arm.pattern;
+    const constant = pattern.kind === 'ConstantPattern' ? pattern.value.constant : undefined;
+    const key = typeof constant === 'object' && constant !== null ? constant.decimal : constant;
+    if (everythingMatched || (pattern.kind === 'ConstantPattern' && constants.includes(key))) {
+      cx.report('CS8510', pattern);
+      continue;
+    }
+    if (arm.whenClause !== undefined) continue;
+    if (matchesEverything(pattern)) everythingMatched = true;
+    if (pattern.kind === 'ConstantPattern') constants.push(key);
+  }
 }
 
 function matchesEverything(pattern: BoundPattern): boolean {

@@ -70,17 +70,25 @@ export function bindStatementList(
   statements: readonly ast.Statement[],
   span: ast.Span,
 ): BoundFlow<BoundBlock> {
-  const bound: BoundStatement[] = [];
-  let reachable = true;
+  const declared = new Map<string, number>();
   for (const statement of statements) {
-    const flow = bindStatement(cx, statement);
-    bound.push(...flow.bound);
-    if (!flow.endReachable) reachable = false;
+    if (statement.kind !== 'LocalDeclaration') continue;
+    for (const d of statement.declarators)
+      if (!declared.has(d.identifier)) declared.set(d.identifier, d.nameStart);
   }
-  return {
-    bound: { kind: 'Block', statements: bound, start: span.start, end: span.end },
-    endReachable: reachable,
-  };
+  return cx.withDeclaredNames(declared, () => {
+    const bound: BoundStatement[] = [];
+    let reachable = true;
+    for (const statement of statements) {
+      const flow = bindStatement(cx, statement);
+      bound.push(...flow.bound);
+      if (!flow.endReachable) reachable = false;
+    }
+    return {
+      bound: { kind: 'Block', statements: bound, start: span.start, end: span.end },
+      endReachable: reachable,
+    };
+  });
 }
 
 function single(bound: BoundStatement, endReachable = true): BoundFlow<BoundStatement[]> {
@@ -146,7 +154,8 @@ function bindLocalDeclaration(cx: BindContext, node: ast.LocalDeclaration): Boun
     }
     if (node.declarators.length > 1) {
       cx.report('CS0819', node);
-      return [];
+      // C# still declares each, typed by its own initializer, so later uses stay quiet.
+      return node.declarators.flatMap((declarator) => bindImplicitDeclarator(cx, declarator));
     }
     return bindImplicitDeclarator(cx, node.declarators[0]);
   }

@@ -80,6 +80,10 @@ function aggregateBindings(): Record<string, RuntimeBinding> {
 }
 
 export const LINQ_BINDINGS: BindingTable = {
+  // The generated sources step the budget per element: `Range(0, int.MaxValue).Any(...)` must stop.
+  'linq.range': call('rt.linq.Range', 'rt', 0, 1),
+  'linq.repeat': call('rt.linq.Repeat', 'rt', 0, 1),
+  'linq.empty': call('rt.linq.Empty'),
   'linq.any': call('rt.linq.Any', 0),
   'linq.any.predicate': call('rt.linq.Any', 0, 1),
   'linq.all': call('rt.linq.All', 0, 1),

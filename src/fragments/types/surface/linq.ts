@@ -3,6 +3,7 @@
  * .NET 10 overloads (numeric aggregates have one overload per element type, nullable ones included).
  *
  * Runtime key families:
+ *   linq.range, linq.repeat, linq.empty (the static sources; they tick the budget per element),
  *   linq.any, linq.any.predicate, linq.all, linq.count, linq.count.predicate,
  *   linq.sum.<element>, linq.sum.selector.<element>, linq.average.<element>, linq.average.selector.<element>,
  *   linq.min.<element>, linq.min.selector.<element>, linq.min.generic, linq.min.selector.generic,
@@ -78,6 +79,9 @@ export const LINQ_SURFACE: readonly SurfaceTable[] = [
   {
     type: 'Enumerable',
     members: [
+      ['linq.range', 'static IEnumerable<int> Range(int start, int count)'],
+      ['linq.repeat', 'static IEnumerable<TResult> Repeat<TResult>(TResult element, int count)'],
+      ['linq.empty', 'static IEnumerable<TResult> Empty<TResult>()'],
       ['linq.any', 'static bool Any<TSource>(this IEnumerable<TSource> source)'],
       [
         'linq.any.predicate',
