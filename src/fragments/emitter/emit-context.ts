@@ -37,7 +37,11 @@ const HELPERS: Readonly<Record<string, () => string>> = {
   kEnumText: () => 'const kEnumText = (names, x) => x === null ? "" : rt.format.enumText(names, x);',
   /** A string as `IEnumerable<char>`: its code units (null stays null, for LINQ to reject). */
   kChars: () => 'const kChars = (x) => x === null ? null : rt.linq.chars(x);',
-  /** A switch expression without a matching arm. */
+  /**
+   * A switch expression without a matching arm: .NET's SwitchExpressionException (an
+   * InvalidOperationException), raised as a FragmentException of that name since exceptions.ts has no
+   * constructor for it.
+   */
   kSwitchFailed: () =>
     'const kSwitchFailed = () => { throw new rt.exceptions.FragmentException("SwitchExpressionException", ' +
     '"Non-exhaustive switch expression failed to match its input."); };',

@@ -309,6 +309,8 @@ function valueText(context: EmitContext, value: string, type: CsType, format: st
   const code = clrTypeName(underlying);
   if (code === 'Object' || code === 'String') {
     // References without a type code (object, element models, collections): ToString(), null as "".
+    // A format is not applied to an `object` hole holding a boxed number (the runtime formats boxes
+    // only with their default text).
     return `rt.obj.textOrEmpty(${value})`;
   }
   const formatArgument = format === undefined ? '' : `, ${stringLiteral(format)}`;

@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BoundExpression } from '../../../src/fragments/binder/bound.js';
+import { Decimal } from 'decimal.js';
+import type { BoundExpression, BoundIndexerTarget } from '../../../src/fragments/binder/bound.js';
 import { FragmentException, type VertexView } from '../../../src/fragments/runtime/index.js';
 import {
   BOOL,
+  DATETIME,
+  DECIMAL,
   DOUBLE,
+  GUID,
+  TIMESPAN,
+  arrayOf,
+  indexersOf,
+  listOf,
   INT,
   LONG,
   OBJECT,
@@ -22,6 +30,7 @@ import {
   cast,
   chr,
   constantPattern,
+  construct,
   convert,
   dbl,
   declare,
@@ -270,6 +279,74 @@ describe('emitter: out arguments against the graph', () => {
     assert.equal(delegate(rt.vertex(alice)), 0, 'age is an Int32, not a Double');
   });
 });
+
+describe('emitter: creation, defaults and indexers', () => {
+  it('adds collection-initializer elements to the object under construction', () => {
+    const list = listOf(INT);
+    const target: BoundExpression = { kind: 'InitializerTarget', id: 3, type: list, ...span };
+    const creation: BoundExpression = {
+      kind: 'ObjectCreation',
+      id: 3,
+      construct: construct(list, []),
+      adds: [call(list, 'Add', target, [int(4)]), call(list, 'Add', target, [int(5)])],
+      type: list,
+      ...span,
+    };
+    const xs = symbol('xs', list);
+    const count = call(list, 'Count', ref(xs), []);
+    assert.equal(run([declare(xs, creation), ret(count)], INT), 2);
+  });
+
+  it('fills new T[n] with the default of T and reads defaults of the value types', () => {
+    const xs = symbol('xs', arrayOf(DECIMAL));
+    const sized: BoundExpression = {
+      kind: 'ArrayCreation',
+      elementType: DECIMAL,
+      size: int(2),
+      type: arrayOf(DECIMAL),
+      ...span,
+    };
+    const first = run([declare(xs, sized), ret(indexer(xs, int(1)))], DECIMAL);
+    assert.ok(first instanceof Decimal && first.isZero());
+    const defaultDate = evaluate({ kind: 'Default', type: DATETIME, ...span }) as { ticks: bigint };
+    assert.equal(defaultDate.ticks, 0n);
+    assert.equal(evaluate({ kind: 'Default', type: TIMESPAN, ...span }), 0n);
+    assert.equal(evaluate({ kind: 'Default', type: GUID, ...span }), '00000000-0000-0000-0000-000000000000');
+  });
+
+  it('assigns through an indexer with ??= only when the element is null', () => {
+    const xs = symbol('xs', arrayOf(STRING));
+    const created: BoundExpression = {
+      kind: 'ArrayCreation',
+      elementType: STRING,
+      elements: [str('a'), nul()],
+      type: arrayOf(STRING),
+      ...span,
+    };
+    const fill = (index: number): BoundExpression => ({
+      kind: 'CoalesceAssignment',
+      target: indexer(xs, int(index)),
+      value: str('z'),
+      type: STRING,
+      ...span,
+    });
+    const joined = binary('+', binary('+', fill(0), fill(1)), indexer(xs, int(1)));
+    assert.equal(run([declare(xs, created), ret(joined)], STRING), 'azz');
+  });
+});
+
+function indexer(array: ReturnType<typeof symbol>, index: BoundExpression): BoundIndexerTarget {
+  const bound = indexersOf(array.type)[0];
+  return {
+    kind: 'IndexerTarget',
+    member: bound.member,
+    receiver: ref(array),
+    arguments: [index],
+    receiverTypeArguments: bound.declaringType.kind === 'named' ? bound.declaringType.typeArguments : [],
+    type: bound.type,
+    ...span,
+  };
+}
 
 describe('emitter: literals', () => {
   it('keeps -0, NaN, the infinities, big longs and chars exactly', () => {
