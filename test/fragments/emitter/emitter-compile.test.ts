@@ -185,6 +185,21 @@ describe('compiled fragments: statements', () => {
     assert.equal(runOnAlice(foreachLoop), 3, 'each lambda sees its own i');
   });
 
+  it('gives each iteration its own pattern variable, in a foreach body and in a while condition', () => {
+    const inForeach =
+      'return v => { var xs = new[] { 1, 2, 3 }; var q = xs.Where(x => true); ' +
+      'foreach (var o in new object[] { 1, 2 }) if (o is int k) q = q.Where(x => x != k); return q.Count(); };';
+    assert.equal(runOnAlice(inForeach), 1);
+    const inWhile =
+      'return v => { var xs = new[] { 1, 2, 3 }; var q = xs.Where(x => true); int j = 0; ' +
+      'while (j < 2 && new object[] { 1, 2 }[j++] is int k) q = q.Where(x => x != k); return q.Count(); };';
+    assert.equal(runOnAlice(inWhile), 1);
+    const continueInWhile =
+      'return v => { int i = 0; int n = 0; while (i++ < 5 && v.TryGetProperty(out int a, "age")) ' +
+      '{ if (i == 2) continue; n += a; } return n; };';
+    assert.equal(runOnAlice(continueInWhile), 4 * 42);
+  });
+
   it('stops a fragment that never ends with FragmentBudgetExceeded', () => {
     assert.throws(
       () => runOnAlice('return v => { while (true) { } };', 'VertexFilter'),
