@@ -111,7 +111,9 @@ export class BindContext {
     const existing = this.scope.lookup(name);
     if (existing !== undefined) {
       if (existing.scope === this.scope) this.report('CS0128', span, name);
-      else this.report('CS0136', span, name);
+      // Since C# 8 a lambda's locals and parameters may shadow the enclosing function's; within one
+      // function (method or lambda) a name declared in an enclosing scope may not be reused.
+      else if (existing.scope.frame === this.frame) this.report('CS0136', span, name);
     }
     this.scope.locals.set(name, symbol);
     return symbol;
