@@ -10,7 +10,9 @@ import {
   NULL_TYPE,
   isNullableValueType,
   isReferenceType,
+  resolveBinaryOperator,
   resolveCompoundAssignment,
+  resolveUnaryOperator,
   resolveConversion,
   stripNullable,
   type CsType,
@@ -146,7 +148,11 @@ function bindCompound(
     valueNode === undefined ? constantNode(INT, 1, node) : requireValue(cx, bindExpression(cx, valueNode));
   if (target === undefined || rawValue.type === ERROR_TYPE) return errorExpression(node);
   const incrementOf = valueNode === undefined;
-  const resolution = resolveCompoundAssignment(op, target.type, expressionInfo(cx, rawValue));
+  // `x++` is valid for every type `++` applies to (char, byte, enums, ...); it computes `(T)(x + 1)`
+  // with the operator `x + 1` resolves to, whatever the constant 1 converts to.
+  const resolution = incrementOf
+    ? resolveIncrement(op, target.type, op === '-' ? '--' : '++', rawValue, cx)
+    : resolveCompoundAssignment(op, target.type, expressionInfo(cx, rawValue));
   if (!resolution.ok) {
     if (incrementOf)
       cx.report('CS0023', node, node.kind === 'Assignment' ? op : node.operator, cx.typeName(target.type));
@@ -171,6 +177,18 @@ function bindCompound(
     start: node.start,
     end: node.end,
   };
+}
+
+function resolveIncrement(
+  op: BinaryOperator,
+  type: CsType,
+  unary: '++' | '--',
+  one: BoundExpression,
+  cx: BindContext,
+): ReturnType<typeof resolveCompoundAssignment> {
+  const increment = resolveUnaryOperator(unary, type);
+  if (!increment.ok) return increment;
+  return resolveBinaryOperator(op, type, expressionInfo(cx, one));
 }
 
 function conversionBetween(from: CsType, to: CsType): ReturnType<typeof resolveConversion> | undefined {

@@ -68,6 +68,7 @@ const valid: readonly [DelegateKindName, string][] = [
   ['EdgeCost', 'return e => e.TryGetProperty(out double w, "w") ? w : 1;'],
   ['EdgePropertyFilter', 'return p => p.StartsWith("kn");'],
   ['GraphElementFilter', 'return e => e is VertexModel vm && vm.GetInDegree() > 0u;'],
+  ['VertexFilter', 'return v => { char c = (char)97; c++; byte b = 255; b--; return c == (char)98; };'],
   ['VertexFilter', ''],
   ['VertexFilter', '   \n  '],
 ];
