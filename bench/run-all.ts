@@ -18,6 +18,7 @@ const scripts = [
   'http-get-vertex',
   'event-loop',
   'fragments-runtime',
+  'fragments-compile',
 ] as const;
 
 const { values } = parseArgs({
