@@ -1,15 +1,10 @@
 /**
  * The conformance runner: compiles every case of the corpus (index.ts) with `compileFragment`, and runs
  * the compiled delegate against the sample graph (sample-graph.ts), one test per case.
- *
- * Gate: while the checker, lowering and emitter are being written, the compiler cannot compile anything,
- * so the suite registers a single `todo` instead of failing. The gate is a probe: the moment
- * `compileFragment(VertexFilter, 'return v => true;')` compiles, every case runs; it hides nothing once
- * the compiler works. (Remove the gate when the compiler has landed.)
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { compileFragment as CompileFragment } from '../../../src/fragments/compiler.js';
+import { compileFragment } from '../../../src/fragments/compiler.js';
 import { isError, toWireDiagnostics, type Diagnostic } from '../../../src/fragments/diagnostics.js';
 import {
   EMPTY_TRAVERSAL_CONTEXT,
@@ -24,43 +19,29 @@ import { DEFAULT_BUDGET_CASE_STEPS, type ConformanceCase } from './corpus.js';
 import { CONFORMANCE_CASES } from './index.js';
 import { EDGE_PROPERTY_FILTER_INPUTS, buildSampleGraph, type SampleGraph } from './sample-graph.js';
 
-type Compile = typeof CompileFragment;
+type Compile = typeof compileFragment;
 type Delegate = (input: unknown) => unknown;
 
-/** The compiler, when it compiles the simplest fragment; undefined while it is not built yet. */
-async function probeCompiler(): Promise<Compile | undefined> {
-  try {
-    const { compileFragment } = await import('../../../src/fragments/compiler.js');
-    return compileFragment(DELEGATE_KINDS.VertexFilter, 'return v => true;').ok ? compileFragment : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const compile: Compile = compileFragment;
 
-const compile = await probeCompiler();
-
-if (compile === undefined) {
-  it.todo(`conformance corpus: compiler not built yet (${CONFORMANCE_CASES.length} cases waiting)`);
-} else {
-  describe('fragment conformance corpus', () => {
-    let sample: SampleGraph;
-    before(async () => {
-      sample = await buildSampleGraph();
-    });
-    for (const testCase of CONFORMANCE_CASES) {
-      it(testCase.name, () => {
-        try {
-          runCase(compile, sample, testCase);
-        } catch (error) {
-          if (testCase.unsure !== undefined && error instanceof Error) {
-            error.message += `\n(this expectation is flagged for double-checking: ${testCase.unsure})`;
-          }
-          throw error;
-        }
-      });
-    }
+describe('fragment conformance corpus', () => {
+  let sample: SampleGraph;
+  before(async () => {
+    sample = await buildSampleGraph();
   });
-}
+  for (const testCase of CONFORMANCE_CASES) {
+    it(testCase.name, () => {
+      try {
+        runCase(compile, sample, testCase);
+      } catch (error) {
+        if (testCase.unsure !== undefined && error instanceof Error) {
+          error.message += `\n(this expectation is flagged for double-checking: ${testCase.unsure})`;
+        }
+        throw error;
+      }
+    });
+  }
+});
 
 interface Input {
   readonly name: string;
