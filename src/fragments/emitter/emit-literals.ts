@@ -10,7 +10,7 @@ import {
   stripNullable,
   type CsType,
 } from '../types/index.js';
-import type { ClrTypeName } from '../runtime/types.js';
+import { ClrType, type ClrTypeName } from '../runtime/types.js';
 
 /**
  * A JavaScript string literal with the same UTF-16 units. JSON.stringify escapes quotes, backslashes,
@@ -37,31 +37,6 @@ export function bigintLiteral(value: bigint): string {
   return value < 0n ? `(${value.toString()}n)` : `${value.toString()}n`;
 }
 
-const CODE_BY_KEYWORD: Readonly<Record<string, ClrTypeName>> = {
-  bool: 'Boolean',
-  byte: 'Byte',
-  sbyte: 'SByte',
-  short: 'Int16',
-  ushort: 'UInt16',
-  int: 'Int32',
-  uint: 'UInt32',
-  long: 'Int64',
-  ulong: 'UInt64',
-  float: 'Single',
-  double: 'Double',
-  decimal: 'Decimal',
-  char: 'Char',
-  string: 'String',
-  object: 'Object',
-};
-
-const CODE_BY_NAME: Readonly<Record<string, ClrTypeName>> = {
-  DateTime: 'DateTime',
-  DateTimeOffset: 'DateTimeOffset',
-  TimeSpan: 'TimeSpan',
-  Guid: 'Guid',
-};
-
 /**
  * The runtime type code name of a C# type: its own for the predefined value types, string, the date and
  * time types, Guid and float[]; a nullable value type has its underlying type's; an enum its underlying
@@ -76,11 +51,9 @@ export function clrTypeName(type: CsType): ClrTypeName {
   }
   if (underlying.kind !== 'named') return 'Object';
   if (isEnum(underlying)) return clrTypeName(enumUnderlyingType(underlying));
-  const keyword = underlying.definition.keyword;
-  if (keyword !== undefined) return CODE_BY_KEYWORD[keyword] ?? 'Object';
-  if (underlying.definition.namespace === 'System')
-    return CODE_BY_NAME[underlying.definition.name] ?? 'Object';
-  return 'Object';
+  // The modelled System types are named as the CLR names them (`Int32` for int), as the type codes are.
+  const { namespace, name } = underlying.definition;
+  return namespace === 'System' && Object.hasOwn(ClrType, name) ? (name as ClrTypeName) : 'Object';
 }
 
 /** `rt.T.Int32` and friends. */
