@@ -79,6 +79,14 @@ export class Engine {
     return this.writer.submit(operations);
   }
 
+  /**
+   * Re-applies a transaction read back from a write-ahead log with its original commit clock (see
+   * `Writer.submitReplayed`); for recovery, not for new writes.
+   */
+  replay(operations: readonly WriteOperation[], nowSeconds: number): Promise<TransactionResult> {
+    return this.writer.submitReplayed(operations, nowSeconds);
+  }
+
   createVertex(input: VertexInput = {}): Promise<number> {
     return this.submit([{ kind: 'createVertex', input }]).then(firstCreatedId);
   }

@@ -27,6 +27,12 @@ export class Interner {
     return this.names.length;
   }
 
+  /** Forgets every name interned after the first `size` (undo of a rolled-back transaction). */
+  truncate(size: number): void {
+    for (let id = size; id < this.names.length; id++) this.ids.delete(this.names[id]);
+    if (size < this.names.length) this.names.length = size;
+  }
+
   clear(): void {
     this.ids.clear();
     this.names.length = 0;

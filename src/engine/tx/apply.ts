@@ -41,6 +41,11 @@ export function applyTransaction(
   const effects: GraphEffect[] = [];
   // A modification date is never earlier than the creation date (clock skew, future creation dates).
   const modifiedAt = (id: number) => Math.max(nowSeconds, graph.created.view[id]);
+  // Names first interned by a transaction that rolls back are forgotten too: interned ids order edge-type
+  // groups, so a leftover name would make a later history read differently than its log replay does.
+  const labelsBefore = graph.labelNames.size;
+  const edgeTypesBefore = graph.edgeTypes.size;
+  const propertyKeysBefore = graph.propertyKeys.size;
   try {
     for (const operation of operations) {
       switch (operation.kind) {
@@ -133,6 +138,9 @@ export function applyTransaction(
     }
   } catch (error) {
     for (let i = undos.length - 1; i >= 0; i--) undos[i]();
+    graph.labelNames.truncate(labelsBefore);
+    graph.edgeTypes.truncate(edgeTypesBefore);
+    graph.propertyKeys.truncate(propertyKeysBefore);
     if (error instanceof EngineError) throw error;
     throw new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
   }

@@ -20,6 +20,10 @@ import { compactAdjacency, shouldCompact } from '../graph/compact.js';
 export interface CommittedTransaction {
   operations: readonly WriteOperation[];
   result: AppliedTransaction;
+  /** The writer's clock when it applied the transaction (Unix seconds; modification dates). */
+  nowSeconds: number;
+  /** Re-applied from the write-ahead log (`submitReplayed`), not a new commit: the log skips it. */
+  replayed: boolean;
 }
 
 /**
@@ -34,6 +38,8 @@ interface Pending {
   operations: readonly WriteOperation[];
   resolve: (result: TransactionResult) => void;
   reject: (error: unknown) => void;
+  /** For a replayed transaction, the clock of its original commit. */
+  replayedAt?: number;
 }
 
 export interface WriterOptions {
@@ -90,6 +96,21 @@ export class Writer {
     });
   }
 
+  /**
+   * Re-applies a transaction read back from the write-ahead log, with the clock of its original commit so
+   * modification dates come out identical. It queues like any write; hooks see it flagged `replayed`.
+   */
+  submitReplayed(operations: readonly WriteOperation[], nowSeconds: number): Promise<TransactionResult> {
+    validateOperations(operations);
+    return new Promise<TransactionResult>((resolve, reject) => {
+      this.queue.push({ operations, resolve, reject, replayedAt: nowSeconds });
+      if (!this.draining) {
+        this.draining = true;
+        queueMicrotask(this.drain);
+      }
+    });
+  }
+
   /** Resolves once everything submitted so far has been applied and released. */
   flush(): Promise<void> {
     return this.submitBarrier();
@@ -118,10 +139,14 @@ export class Writer {
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
     for (let i = 0; i < group.length; i++) {
+      const { operations, replayedAt } = group[i];
+      const at = replayedAt ?? now;
       try {
-        const result = applyTransaction(this.graph, group[i].operations, now);
+        const result = applyTransaction(this.graph, operations, at);
         outcomes[i] = result;
-        if (group[i].operations.length > 0) committed.push({ operations: group[i].operations, result });
+        if (operations.length > 0) {
+          committed.push({ operations, result, nowSeconds: at, replayed: replayedAt !== undefined });
+        }
         this.committedCount++;
       } catch (error) {
         outcomes[i] = error as EngineError;

@@ -1,0 +1,306 @@
+/**
+ * Log entries: what one committed transaction becomes in the log, and back.
+ *
+ * Bodies (after the common payload prefix of format.ts: entry version, entry type, sequence):
+ *
+ *   element transaction  varint commit seconds, varuint (first created id + 1, or 0), varuint operation
+ *                        count, operations
+ *     createVertex       u8 1, varuint creation date, label, varuint property count, (string key, value)*
+ *     createEdge         u8 2, varint source, varint target, string edge type, then as createVertex
+ *     setProperty        u8 3, varint id, string key, value
+ *     removeProperty     u8 4, varint id, string key
+ *     removeElement      u8 5, varint id
+ *   clear marker         varint commit seconds
+ *   trim marker          varint commit seconds, varuint id count before, varuint survivors
+ *
+ * A label is u8 0 (none) or u8 1 and a string. Ids are int32 and written signed: an id the writer found
+ * missing is logged as it was asked for, since a missing element is a committed no-op. The created id and
+ * the trim counts are not needed to replay; they let replay check that it reproduced the history exactly.
+ */
+import type { TypedValue } from '../../model/values.js';
+import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
+import type { CommittedTransaction } from '../../tx/writer.js';
+import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
+import { EntryType, OperationCode, entryFormatVersion, reservedEntryTypes } from './format.js';
+import { readValue, writeValue } from './value-codec.js';
+
+export interface ElementTransactionEntry {
+  readonly type: 'elementTransaction';
+  readonly sequence: number;
+  /** The writer's clock at commit (modification dates), Unix seconds. */
+  readonly nowSeconds: number;
+  /** The id the transaction's first created element received, or null when it created none. */
+  readonly firstCreatedId: number | null;
+  readonly operations: WriteOperation[];
+}
+
+export interface ClearMarkerEntry {
+  readonly type: 'clear';
+  readonly sequence: number;
+  readonly nowSeconds: number;
+}
+
+export interface TrimMarkerEntry {
+  readonly type: 'trim';
+  readonly sequence: number;
+  readonly nowSeconds: number;
+  /** The id space's size (next id) before the trim. */
+  readonly idsBefore: number;
+  /** Live elements, and so the next id, after it. */
+  readonly survivors: number;
+}
+
+export type LogEntry = ElementTransactionEntry | ClearMarkerEntry | TrimMarkerEntry;
+
+/**
+ * An entry this build cannot replay: a newer entry format, a reserved type later versions fill, or a
+ * number no version defines. Replay stops with this error rather than skip history.
+ */
+export class UnsupportedEntryError extends Error {
+  override readonly name = 'UnsupportedEntryError';
+}
+
+/** The common prefix of every payload. */
+export interface EntryPrefix {
+  readonly version: number;
+  readonly type: number;
+  readonly sequence: number;
+}
+
+export function readEntryPrefix(input: ByteReader): EntryPrefix {
+  const version = input.u8();
+  const type = input.u8();
+  const sequence = input.varUint();
+  return { version, type, sequence };
+}
+
+function writeLabel(out: ByteWriter, label: string | null | undefined): void {
+  if (label === null || label === undefined) out.u8(0);
+  else {
+    out.u8(1);
+    out.string(label);
+  }
+}
+
+function readLabel(input: ByteReader): string | null {
+  const present = input.u8();
+  if (present === 0) return null;
+  if (present !== 1) throw new LogDecodeError(`bad label flag ${present}`);
+  return input.string();
+}
+
+function writeProperties(out: ByteWriter, properties: readonly PropertyInput[] | undefined): void {
+  if (properties === undefined) {
+    out.varUint(0);
+    return;
+  }
+  out.varUint(properties.length);
+  for (const { key, value } of properties) {
+    out.string(key);
+    writeValue(out, value);
+  }
+}
+
+function readProperties(input: ByteReader): PropertyInput[] {
+  const count = input.varUint();
+  const properties = new Array<PropertyInput>(count);
+  for (let i = 0; i < count; i++) {
+    const key = input.string();
+    const value: TypedValue = readValue(input);
+    properties[i] = { key, value };
+  }
+  return properties;
+}
+
+function writeOperation(out: ByteWriter, operation: WriteOperation): void {
+  switch (operation.kind) {
+    case 'createVertex': {
+      const { input } = operation;
+      out.u8(OperationCode.createVertex);
+      out.varUint(input.creationDate ?? 0);
+      writeLabel(out, input.label);
+      writeProperties(out, input.properties);
+      return;
+    }
+    case 'createEdge': {
+      const { input } = operation;
+      out.u8(OperationCode.createEdge);
+      out.varInt(input.sourceVertex);
+      out.varInt(input.targetVertex);
+      out.string(input.edgePropertyId);
+      out.varUint(input.creationDate ?? 0);
+      writeLabel(out, input.label);
+      writeProperties(out, input.properties);
+      return;
+    }
+    case 'setProperty':
+      out.u8(OperationCode.setProperty);
+      out.varInt(operation.id);
+      out.string(operation.key);
+      writeValue(out, operation.value);
+      return;
+    case 'removeProperty':
+      out.u8(OperationCode.removeProperty);
+      out.varInt(operation.id);
+      out.string(operation.key);
+      return;
+    case 'removeElement':
+      out.u8(OperationCode.removeElement);
+      out.varInt(operation.id);
+      return;
+    case 'clear':
+    case 'trim':
+    case 'compact':
+      throw new RangeError(`a ${operation.kind} travels alone and is logged as its own entry`);
+  }
+}
+
+function readOperation(input: ByteReader): WriteOperation {
+  const code = input.u8();
+  switch (code) {
+    case OperationCode.createVertex: {
+      const creationDate = input.varUint();
+      const label = readLabel(input);
+      return { kind: 'createVertex', input: { creationDate, label, properties: readProperties(input) } };
+    }
+    case OperationCode.createEdge: {
+      const sourceVertex = input.varInt();
+      const targetVertex = input.varInt();
+      const edgePropertyId = input.string();
+      const creationDate = input.varUint();
+      const label = readLabel(input);
+      return {
+        kind: 'createEdge',
+        input: {
+          sourceVertex,
+          targetVertex,
+          edgePropertyId,
+          creationDate,
+          label,
+          properties: readProperties(input),
+        },
+      };
+    }
+    case OperationCode.setProperty: {
+      const id = input.varInt();
+      const key = input.string();
+      return { kind: 'setProperty', id, key, value: readValue(input) };
+    }
+    case OperationCode.removeProperty: {
+      const id = input.varInt();
+      return { kind: 'removeProperty', id, key: input.string() };
+    }
+    case OperationCode.removeElement:
+      return { kind: 'removeElement', id: input.varInt() };
+    default:
+      throw new LogDecodeError(`unknown operation code ${code}`);
+  }
+}
+
+function writePrefix(out: ByteWriter, type: number, sequence: number): void {
+  out.u8(entryFormatVersion);
+  out.u8(type);
+  out.varUint(sequence);
+}
+
+/** Writes the payload of one committed transaction: a marker for clear and trim, else an element transaction. */
+export function writeCommittedPayload(
+  out: ByteWriter,
+  transaction: CommittedTransaction,
+  sequence: number,
+  nowSeconds: number,
+): void {
+  const { operations, result } = transaction;
+  const only = operations.length === 1 ? operations[0].kind : undefined;
+  if (only === 'clear') {
+    writePrefix(out, EntryType.clearMarker, sequence);
+    out.varInt(nowSeconds);
+    return;
+  }
+  if (only === 'trim') {
+    const trimmed = result.effects.find((effect) => effect.kind === 'trimmed');
+    const renumbering = trimmed?.renumbering;
+    let survivors = 0;
+    if (renumbering !== undefined) for (const to of renumbering) if (to >= 0) survivors++;
+    writePrefix(out, EntryType.trimMarker, sequence);
+    out.varInt(nowSeconds);
+    out.varUint(renumbering?.length ?? 0);
+    out.varUint(survivors);
+    return;
+  }
+  writePrefix(out, EntryType.elementTransaction, sequence);
+  out.varInt(nowSeconds);
+  out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
+  out.varUint(operations.length);
+  for (const operation of operations) writeOperation(out, operation);
+}
+
+/** Decodes one payload. Throws `UnsupportedEntryError` for what this build cannot replay. */
+export function readEntry(payload: Buffer, where: string): LogEntry {
+  const input = new ByteReader(payload);
+  const { version, type, sequence } = readEntryPrefix(input);
+  if (version !== entryFormatVersion) {
+    throw new UnsupportedEntryError(
+      `${where}: entry format version ${version} is not supported (this build reads version ` +
+        `${entryFormatVersion}); the log was written by a newer Skein`,
+    );
+  }
+  let entry: LogEntry;
+  switch (type) {
+    case EntryType.elementTransaction: {
+      const nowSeconds = input.varInt();
+      const created = input.varUint();
+      const count = input.varUint();
+      const operations = new Array<WriteOperation>(count);
+      for (let i = 0; i < count; i++) operations[i] = readOperation(input);
+      entry = {
+        type: 'elementTransaction',
+        sequence,
+        nowSeconds,
+        firstCreatedId: created === 0 ? null : created - 1,
+        operations,
+      };
+      break;
+    }
+    case EntryType.clearMarker:
+      entry = { type: 'clear', sequence, nowSeconds: input.varInt() };
+      break;
+    case EntryType.trimMarker:
+      entry = {
+        type: 'trim',
+        sequence,
+        nowSeconds: input.varInt(),
+        idsBefore: input.varUint(),
+        survivors: input.varUint(),
+      };
+      break;
+    default:
+      throw new UnsupportedEntryError(`${where}: ${describeUnsupportedType(type)}`);
+  }
+  if (input.remaining !== 0) {
+    throw new LogDecodeError(`${where}: ${input.remaining} bytes after the end of the entry`);
+  }
+  return entry;
+}
+
+function describeUnsupportedType(type: number): string {
+  const reserved = reservedEntryTypes.get(type);
+  return reserved === undefined
+    ? `unknown entry type ${type}; the log was written by a newer Skein or is damaged`
+    : `entry type ${type} (${reserved}) is reserved for a later version and cannot be replayed by this build`;
+}
+
+/** The operations a decoded entry replays as, one transaction. */
+export function operationsOf(entry: LogEntry): readonly WriteOperation[] {
+  switch (entry.type) {
+    case 'elementTransaction':
+      return entry.operations;
+    case 'clear':
+      return clearOperations;
+    case 'trim':
+      return trimOperations;
+  }
+}
+
+const clearOperations: readonly WriteOperation[] = [{ kind: 'clear' }];
+const trimOperations: readonly WriteOperation[] = [{ kind: 'trim' }];

@@ -1,0 +1,119 @@
+/**
+ * The on-disk format of a namespace's write-ahead log, declared once. Every number here is part of the
+ * format: changing one makes existing logs unreadable, so a change is a new format version.
+ *
+ * File layout (all integers little-endian):
+ *
+ *   file header   magic "SKEINWAL" (8 bytes), u16 format version, u16 reserved (0),
+ *                 u32 header payload length, u32 CRC-32 of the header payload, header payload
+ *   header payload  namespace id (string), anchor kind (u8), anchor sequence (varuint),
+ *                   anchor id (string), creation time in Unix milliseconds (varuint)
+ *   frames        repeated until the end of the file:
+ *                 u32 payload length, u32 length check (length XOR 0xFFFFFFFF), u32 CRC-32 of the
+ *                 payload, payload
+ *   payload       u8 entry format version, u8 entry type, varuint sequence number, type-specific body
+ *
+ * The anchor names the state the log builds on: the empty graph (sequence 0), or a checkpoint whose
+ * last included transaction has the anchor sequence. Entries carry consecutive sequence numbers starting
+ * right after the anchor's. Strings are a varuint header `(byte length << 1) | utf16` followed by UTF-8
+ * bytes, or by UTF-16LE code units when the text is not well-formed Unicode (lone surrogates survive).
+ */
+
+/** First bytes of every log file. */
+export const logMagic = Buffer.from('SKEINWAL', 'latin1');
+/** The file format this build writes; it reads only this one. */
+export const logFormatVersion = 1;
+/** Bytes before the header payload: magic, version, reserved, payload length, payload CRC. */
+export const fileHeaderFixedBytes = 8 + 2 + 2 + 4 + 4;
+/** Largest header payload accepted: a namespace id and an anchor id, with room to spare. */
+export const maxHeaderPayloadBytes = 64 * 1024;
+
+/** Bytes before each entry's payload: length, length check, payload CRC-32. */
+export const frameHeaderBytes = 12;
+/** `length XOR lengthCheckMask` is stored beside the length, so a damaged length is recognised as such. */
+export const lengthCheckMask = 0xffffffff;
+/**
+ * Largest payload of one entry. A transaction is one entry; the largest the service builds (a bulk
+ * import batch of 10,000 elements with their properties) stays far below it. The limit bounds what a
+ * damaged length field can make recovery allocate.
+ */
+export const maxEntryPayloadBytes = 1024 * 1024 * 1024;
+
+/** The entry encoding this build writes; replay refuses any other with a clear error. */
+export const entryFormatVersion = 1;
+
+/**
+ * Entry type numbers. Types 1-15 are the element history; 16-31 are reserved for the registrations later
+ * issues log, so their numbers are fixed now. Replaying a reserved type this build cannot apply, or a
+ * number outside this table, fails loudly: skipping an entry would silently diverge from the history.
+ */
+export const EntryType = {
+  /** One committed element transaction (creates, property writes and removals, element removals). */
+  elementTransaction: 1,
+  /** `clear`: every element erased, ids restart at 0. */
+  clearMarker: 2,
+  /** `trim`: tombstones compacted, survivors renumbered 0..n-1 in id order. */
+  trimMarker: 3,
+  /** Reserved: an element embedding write (issue 6, indexes and embeddings). */
+  embeddingWrite: 16,
+  /** Reserved: a subgraph recipe registration or removal. */
+  subgraphRecipe: 17,
+  /** Reserved: a stored query registration or removal. */
+  storedQuery: 18,
+  /** Reserved: a plugin registration (source) or removal. */
+  pluginRegistration: 19,
+} as const;
+
+export type EntryTypeNumber = (typeof EntryType)[keyof typeof EntryType];
+
+/** What each reserved type will hold, for the error that refuses to replay it. */
+export const reservedEntryTypes: ReadonlyMap<number, string> = new Map([
+  [EntryType.embeddingWrite, 'embedding write'],
+  [EntryType.subgraphRecipe, 'subgraph recipe'],
+  [EntryType.storedQuery, 'stored query'],
+  [EntryType.pluginRegistration, 'plugin registration'],
+]);
+
+/** Operation codes inside an element transaction. */
+export const OperationCode = {
+  createVertex: 1,
+  createEdge: 2,
+  setProperty: 3,
+  removeProperty: 4,
+  removeElement: 5,
+} as const;
+
+/**
+ * Value type tags, fixed here rather than derived from the engine's type list so that reordering that
+ * list can never change the meaning of a stored byte.
+ */
+export const ValueTag = {
+  String: 1,
+  Boolean: 2,
+  Byte: 3,
+  SByte: 4,
+  Int16: 5,
+  UInt16: 6,
+  Int32: 7,
+  UInt32: 8,
+  Int64: 9,
+  UInt64: 10,
+  Single: 11,
+  Double: 12,
+  Decimal: 13,
+  Char: 14,
+  DateTime: 15,
+  DateTimeOffset: 16,
+  TimeSpan: 17,
+  Guid: 18,
+  'Single[]': 19,
+} as const;
+
+/** Anchor kinds in the file header. */
+export const AnchorKind = {
+  emptyGraph: 0,
+  checkpoint: 1,
+} as const;
+
+/** DateTime kinds as stored. */
+export const dateTimeKinds = ['Unspecified', 'Utc', 'Local'] as const;

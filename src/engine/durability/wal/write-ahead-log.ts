@@ -1,0 +1,676 @@
+/**
+ * One namespace's write-ahead log: every committed transaction is appended as an entry, each commit group
+ * in one write followed by one `fdatasync`, before the group's callers are released (group commit through
+ * the writer's commit hook). On open the log is scanned; `replay` re-applies its entries to the engine;
+ * `resetAnchoredTo` starts a new log file on top of a new checkpoint.
+ *
+ * Lifecycle:
+ *   open ── (new file) ───────────────────────────────────────────────> live
+ *   open ── (existing file) ── awaiting recovery ── replay / reset ──> live ── close
+ * Until the log is live, commits on the engine are not logged and their callers are told so (the log
+ * reports itself degraded): a commit must never reach the log ahead of the history it follows.
+ *
+ * Failure fence: when an append or a sync fails, the log is degraded. The group's callers and every later
+ * caller are told that their commit is in memory but not durable (the writer turns the hook's rejection
+ * into a `fault` EngineError naming the cause); nothing more is written to this file, so it stays a
+ * consistent prefix of the history. The encoded entries of non-durable commits are held in memory (up to
+ * `maxHeldBytes`) so that the next `resetAnchoredTo` (a save) can write them into the new file; a
+ * successful reset clears the fence. There is no automatic retry.
+ *
+ * Invariant: the file holds the header and then entries with consecutive sequence numbers starting right
+ * after the anchor's; `lastSequence` is the sequence number of the last transaction applied to the engine.
+ */
+import type { Engine } from '../../engine.js';
+import type { CommittedTransaction } from '../../tx/writer.js';
+import { ByteWriter } from './binary.js';
+import {
+  operationsOf,
+  readEntry,
+  writeCommittedPayload,
+  type LogEntry,
+  type TrimMarkerEntry,
+} from './entry-codec.js';
+import { nodeLogFileSystem, type LogFile, type LogFileSystem } from './file-system.js';
+import { beginFrame, endFrame, scanFrames, type FrameRef, type FrameScan } from './frames.js';
+import { anchorSequence, decodeHeader, emptyGraphAnchor, encodeHeader, type LogAnchor } from './header.js';
+
+/** Most bytes of non-durable entries held for the next reset; beyond it only a full checkpoint clears the fence. */
+export const maxHeldBytes = 256 * 1024 * 1024;
+/** The encoder keeps its buffer between groups up to this size (a bulk group may grow it far beyond). */
+const maxKeptEncoderBytes = 16 * 1024 * 1024;
+/** Replayed transactions in flight at once: bounds the memory of decoded entries during recovery. */
+const replayChunkEntries = 4096;
+
+export interface WriteAheadLogOptions {
+  /** The log file. */
+  readonly path: string;
+  /** The namespace's immutable id, recorded in the header and checked on open. */
+  readonly namespaceId: string;
+  /** The engine whose commits the log records and into which it replays. */
+  readonly engine: Engine;
+  readonly fileSystem?: LogFileSystem;
+  /** Told about what deserves a line in the server log (a cut tail, a preserved damaged file). */
+  readonly onWarning?: (message: string) => void;
+  /** Clock of header timestamps and degraded-since times, Unix milliseconds. */
+  readonly nowMs?: () => number;
+}
+
+/** Why the log is degraded. */
+export type DegradedCause =
+  /** An append or sync failed (the failure fence). */
+  | 'fence'
+  /** An existing log has not been replayed or re-anchored yet. */
+  | 'awaitingRecovery';
+
+export interface LogStatus {
+  /** The log is open (closed logs record nothing). */
+  readonly walEnabled: boolean;
+  readonly degraded: boolean;
+  readonly degradedCause: DegradedCause | null;
+  /** What failed, with the time it failed, when the fence tripped. */
+  readonly degradedReason: string | null;
+  /** A replay of an existing log has run in this log's lifetime. */
+  readonly recoveryRan: boolean;
+  /** The last recovery stopped at a damaged entry before the end of the log. */
+  readonly lastRecoveryTruncated: boolean;
+  /** Entries the last recovery replayed. */
+  readonly lastRecoveryReplayedEntries: number;
+  /** Transactions committed in memory but not made durable, since open. */
+  readonly nonDurableCommits: number;
+  readonly lastSequence: number;
+  readonly anchor: LogAnchor;
+  readonly path: string;
+  /** Bytes of the file: header and durable entries. */
+  readonly bytes: number;
+}
+
+export interface RecoveryReport {
+  readonly replayedEntries: number;
+  /** Replay stopped at a damaged entry before the end of the log. */
+  readonly truncated: boolean;
+  /** A torn trailing entry (never acknowledged) was discarded. */
+  readonly tornTail: boolean;
+  /** What stopped the scan, when it did not reach the end. */
+  readonly detail: string | null;
+  /** Where the damaged file was copied before it was cut, when it was. */
+  readonly preservedCopy: string | null;
+  readonly lastSequence: number;
+}
+
+export interface ReplayOptions {
+  /**
+   * The sequence number of the last transaction the engine's state already includes (default: the
+   * anchor's, that is, the engine holds exactly the anchor's state). Entries up to it are skipped.
+   */
+  readonly afterSequence?: number;
+}
+
+export interface ResetOptions {
+  /**
+   * true (default, after a save): entries newer than the anchor's sequence are carried into the new file,
+   * so commits made while the checkpoint was being written stay durable. false (after loading a
+   * checkpoint into the engine): the new log is empty and the history after the anchor is discarded; call
+   * it with no write in flight.
+   */
+  readonly keepLaterEntries?: boolean;
+}
+
+/** A log this build cannot replay, or a replay that did not reproduce the recorded history. */
+export class LogReplayError extends Error {
+  override readonly name = 'LogReplayError';
+}
+
+/** The log cannot do what was asked in its current state (closed, sequence out of range). */
+export class LogStateError extends Error {
+  override readonly name = 'LogStateError';
+}
+
+interface HeldEntries {
+  /** Encoded frames of non-durable commits, in order, from the first one after the last durable entry. */
+  readonly chunks: Buffer[];
+  bytes: number;
+}
+
+/** Non-durable entries are held (`HeldEntries`), or some were lost (`lost`), or the fence is not tripped. */
+type Held = HeldEntries | 'lost' | null;
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export class WriteAheadLog {
+  readonly path: string;
+  readonly namespaceId: string;
+  private readonly engine: Engine;
+  private readonly fileSystem: LogFileSystem;
+  private readonly warn: (message: string) => void;
+  private readonly nowMs: () => number;
+  private readonly encoder = new ByteWriter();
+
+  /** Null until a created log's file exists (or for good, when creating it failed). */
+  private file: LogFile | null;
+  private anchorValue: LogAnchor;
+  /** Bytes of the file's header. */
+  private framesStart: number;
+  /** Append position: end of the last durable entry. */
+  private size: number;
+  private lastSequenceValue: number;
+  /** The last sequence number whose entry the append chain has handled (written or held). */
+  private handledThrough: number;
+  /** The last sequence number written and synced to the file. */
+  private durableThrough: number;
+  /** The scan of the file as found on open, until the first replay consumes it. */
+  private opened: { content: Buffer; scan: FrameScan } | null;
+  private live: boolean;
+  private closed = false;
+  private failure: string | null = null;
+  /** Entries of commits since the fence tripped. */
+  private held: Held = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private nonDurableCommits = 0;
+  private recovery = { ran: false, truncated: false, replayedEntries: 0 };
+  private readyPromise: Promise<void> = Promise.resolve();
+
+  private constructor(
+    options: WriteAheadLogOptions,
+    fileSystem: LogFileSystem,
+    file: LogFile | null,
+    state: {
+      anchor: LogAnchor;
+      framesStart: number;
+      size: number;
+      opened: { content: Buffer; scan: FrameScan } | null;
+    },
+  ) {
+    this.path = options.path;
+    this.namespaceId = options.namespaceId;
+    this.engine = options.engine;
+    this.fileSystem = fileSystem;
+    this.warn = options.onWarning ?? ((message) => process.emitWarning(message, { code: 'SKEIN_WAL' }));
+    this.nowMs = options.nowMs ?? Date.now;
+    this.file = file;
+    this.anchorValue = state.anchor;
+    this.framesStart = state.framesStart;
+    this.size = state.size;
+    this.opened = state.opened;
+    this.live = state.opened === null;
+    const start = anchorSequence(state.anchor);
+    this.lastSequenceValue = start;
+    this.handledThrough = start;
+    this.durableThrough = start;
+    this.engine.addCommitHook(this.onCommit);
+  }
+
+  /**
+   * Starts a new, empty log for the engine at once, anchored to the empty graph and live: commits are
+   * recorded from this moment, and their appends wait until the file is written (replacing any file at the
+   * path). If it cannot be written the failure fence trips and `ready` rejects with the cause.
+   */
+  static create(options: WriteAheadLogOptions): WriteAheadLog {
+    const fileSystem = options.fileSystem ?? nodeLogFileSystem;
+    const nowMs = options.nowMs ?? Date.now;
+    const header = encodeHeader({
+      namespaceId: options.namespaceId,
+      anchor: emptyGraphAnchor,
+      createdAtMs: nowMs(),
+    });
+    const log = new WriteAheadLog(options, fileSystem, null, {
+      anchor: emptyGraphAnchor,
+      framesStart: header.length,
+      size: header.length,
+      opened: null,
+    });
+    const ready = log.enqueue(async () => {
+      try {
+        await fileSystem.replaceDurably(options.path, [header]);
+        log.file = await fileSystem.open(options.path);
+      } catch (error) {
+        log.tripFence(`the log file could not be created: ${describe(error)}`);
+        log.held = { chunks: [], bytes: 0 };
+        throw error;
+      }
+    });
+    ready.catch(() => undefined);
+    log.readyPromise = ready;
+    return log;
+  }
+
+  /**
+   * Opens the log at `options.path`, creating it (anchored to the empty graph, and live at once) when it
+   * does not exist. An existing log is scanned, not applied: call `replay` (after loading the checkpoint
+   * its anchor names, if any) or `resetAnchoredTo` to make it live. Throws `LogHeaderError` for a file
+   * that is not a log of this namespace in a format this build reads.
+   */
+  static async open(options: WriteAheadLogOptions): Promise<WriteAheadLog> {
+    const fileSystem = options.fileSystem ?? nodeLogFileSystem;
+    const content = await fileSystem.readFile(options.path);
+    if (content === undefined) {
+      const created = WriteAheadLog.create(options);
+      await created.ready;
+      return created;
+    }
+    const { header, framesStart } = decodeHeader(content, options.path);
+    if (header.namespaceId !== options.namespaceId) {
+      throw new LogStateError(
+        `${options.path} is the log of namespace id '${header.namespaceId}', not '${options.namespaceId}'`,
+      );
+    }
+    const scan = scanFrames(content, framesStart, anchorSequence(header.anchor) + 1);
+    const file = await fileSystem.open(options.path);
+    return new WriteAheadLog(options, fileSystem, file, {
+      anchor: header.anchor,
+      framesStart,
+      size: scan.validEnd,
+      opened: { content, scan },
+    });
+  }
+
+  /** Settles when the log's file exists; rejects when a created log's file could not be written. */
+  get ready(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  /** What the log builds on. */
+  get anchor(): LogAnchor {
+    return this.anchorValue;
+  }
+
+  /**
+   * The sequence number of the last transaction applied to the engine. Read between writer groups (for
+   * example while the writer is held for a snapshot), it names exactly the state the engine holds.
+   */
+  get lastSequence(): number {
+    return this.lastSequenceValue;
+  }
+
+  get degraded(): boolean {
+    return this.degradedCause !== null;
+  }
+
+  private get degradedCause(): DegradedCause | null {
+    if (this.failure !== null) return 'fence';
+    if (!this.live) return 'awaitingRecovery';
+    return null;
+  }
+
+  get status(): LogStatus {
+    return {
+      walEnabled: !this.closed,
+      degraded: this.degraded,
+      degradedCause: this.degradedCause,
+      degradedReason: this.failure,
+      recoveryRan: this.recovery.ran,
+      lastRecoveryTruncated: this.recovery.truncated,
+      lastRecoveryReplayedEntries: this.recovery.replayedEntries,
+      nonDurableCommits: this.nonDurableCommits,
+      lastSequence: this.lastSequenceValue,
+      anchor: this.anchorValue,
+      path: this.path,
+      bytes: this.size,
+    };
+  }
+
+  // ---- recording commits ----
+
+  /** The writer's commit hook: encodes the group's entries now, appends them in order on the chain. */
+  private readonly onCommit = (group: readonly CommittedTransaction[]): Promise<void> | undefined => {
+    let fresh = 0;
+    for (const transaction of group) if (!transaction.replayed) fresh++;
+    if (fresh === 0) return undefined;
+    if (this.closed || !this.live) {
+      this.nonDurableCommits += fresh;
+      const state = this.closed ? 'is closed' : 'has not been recovered yet';
+      return Promise.reject(new Error(`the write-ahead log ${this.path} ${state}; not logged`));
+    }
+    const firstSequence = this.lastSequenceValue + 1;
+    this.lastSequenceValue += fresh;
+    const out = this.encoder;
+    out.reset(maxKeptEncoderBytes);
+    try {
+      let sequence = firstSequence;
+      for (const transaction of group) {
+        if (transaction.replayed) continue;
+        const start = beginFrame(out);
+        writeCommittedPayload(out, transaction, sequence++, transaction.nowSeconds);
+        endFrame(out, start);
+      }
+    } catch (error) {
+      // Applied but not representable: from here on the log cannot follow the history.
+      return this.enqueue(() => this.recordUnencodable(firstSequence, fresh, error));
+    }
+    const bytes = out.toBuffer();
+    return this.enqueue(() => this.append(bytes, firstSequence, fresh));
+  };
+
+  private enqueue<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(step, step);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private tripFence(reason: string): void {
+    if (this.failure !== null) return;
+    this.failure = `${reason} (since ${new Date(this.nowMs()).toISOString()})`;
+    this.warn(`write-ahead log ${this.path} is degraded: ${this.failure}`);
+  }
+
+  private hold(bytes: Buffer): void {
+    const held = this.held ?? { chunks: [], bytes: 0 };
+    if (held === 'lost') return;
+    if (held.bytes + bytes.length > maxHeldBytes) {
+      this.held = 'lost';
+      this.warn(
+        `write-ahead log ${this.path}: more than ${maxHeldBytes} bytes of non-durable entries; ` +
+          'only a checkpoint of the whole current state clears the fence now',
+      );
+      return;
+    }
+    held.chunks.push(bytes);
+    held.bytes += bytes.length;
+    this.held = held;
+  }
+
+  private async append(bytes: Buffer, firstSequence: number, count: number): Promise<void> {
+    this.handledThrough = firstSequence + count - 1;
+    if (this.failure !== null) {
+      this.hold(bytes);
+      this.nonDurableCommits += count;
+      throw new Error(`the write-ahead log is degraded: ${this.failure}; not logged`);
+    }
+    try {
+      const file = this.requireFile();
+      await file.write(bytes, this.size);
+      await file.sync();
+    } catch (error) {
+      this.tripFence(`append failed: ${describe(error)}`);
+      this.hold(bytes);
+      this.nonDurableCommits += count;
+      throw new Error(`write-ahead log append failed: ${describe(error)}`);
+    }
+    this.size += bytes.length;
+    this.durableThrough = this.handledThrough;
+  }
+
+  private async recordUnencodable(firstSequence: number, count: number, error: unknown): Promise<void> {
+    this.handledThrough = firstSequence + count - 1;
+    this.nonDurableCommits += count;
+    this.tripFence(`an entry could not be encoded: ${describe(error)}`);
+    this.held = 'lost';
+    throw new Error(`write-ahead log: ${this.failure}`);
+  }
+
+  // ---- replay ----
+
+  /**
+   * Re-applies the log's entries newer than `afterSequence` to the engine, in order, through its writer,
+   * and checks each reproduced the recorded ids. The first replay after open also repairs the file's tail:
+   * a torn trailing entry is cut; a damaged entry stops replay there (`truncated`), the damaged file is
+   * copied aside, and the file is cut after the last good entry. The log is live afterwards.
+   *
+   * A later replay (restoring the checkpoint the log is anchored to) re-reads the file and includes the
+   * entries held by a tripped fence. Throws `LogReplayError` when an entry cannot be replayed (a newer
+   * format, a reserved or unknown type, a divergence from the recorded ids): the log is left untouched.
+   */
+  replay(options: ReplayOptions = {}): Promise<RecoveryReport> {
+    return this.enqueue(() => this.replayNow(options));
+  }
+
+  private async replayNow(options: ReplayOptions): Promise<RecoveryReport> {
+    this.ensureOpen();
+    const after = options.afterSequence ?? anchorSequence(this.anchorValue);
+    const first = this.opened;
+    if (first === null && this.held === 'lost') {
+      throw new LogReplayError(
+        `${this.path}: commits after sequence ${this.durableThrough} exist only in memory, so the log ` +
+          'cannot reproduce the current state',
+      );
+    }
+    const source = first ?? (await this.readCurrent());
+    const { frames } = source.scan;
+    const logStart = anchorSequence(this.anchorValue);
+    const logEnd = frames.length === 0 ? logStart : frames[frames.length - 1].sequence;
+    if (after < logStart) {
+      throw new LogReplayError(
+        `${this.path} builds on sequence ${logStart} (${describeAnchor(this.anchorValue)}), but the ` +
+          `engine's state ends at ${after}: load the checkpoint the log is anchored to first`,
+      );
+    }
+    if (after > logEnd) {
+      throw new LogReplayError(
+        `the engine's state includes sequence ${after} but ${this.path} ends at ${logEnd}: ` +
+          're-anchor the log (resetAnchoredTo) instead of replaying it',
+      );
+    }
+    const replayedEntries = await this.apply(source.content, frames, after);
+    this.lastSequenceValue = Math.max(this.lastSequenceValue, logEnd);
+    if (first === null) {
+      return this.report(replayedEntries, false, false, null, null);
+    }
+    const { scan } = first;
+    const preservedCopy = await this.repairTail(first.content, scan);
+    this.opened = null;
+    this.live = true;
+    this.handledThrough = this.lastSequenceValue;
+    this.durableThrough = this.lastSequenceValue;
+    this.recovery = { ran: true, truncated: scan.stop === 'corrupt', replayedEntries };
+    return this.report(
+      replayedEntries,
+      scan.stop === 'corrupt',
+      scan.stop === 'tornTail',
+      scan.detail,
+      preservedCopy,
+    );
+  }
+
+  private report(
+    replayedEntries: number,
+    truncated: boolean,
+    tornTail: boolean,
+    detail: string | null,
+    preservedCopy: string | null,
+  ): RecoveryReport {
+    return { replayedEntries, truncated, tornTail, detail, preservedCopy, lastSequence: this.lastSequence };
+  }
+
+  /** The file as it is now, plus entries held by a tripped fence, as one scanned buffer. */
+  private async readCurrent(): Promise<{ content: Buffer; scan: FrameScan }> {
+    const durable = await this.requireFile().read(0, this.size);
+    const held = this.held !== null && this.held !== 'lost' ? this.held.chunks : [];
+    const content = held.length === 0 ? durable : Buffer.concat([durable, ...held]);
+    const scan = scanFrames(content, this.framesStart, anchorSequence(this.anchorValue) + 1);
+    if (scan.stop !== 'end') {
+      throw new LogStateError(`${this.path} changed under the running log: ${scan.detail}`);
+    }
+    return { content, scan };
+  }
+
+  private async apply(content: Buffer, frames: readonly FrameRef[], after: number): Promise<number> {
+    let index = 0;
+    while (index < frames.length && frames[index].sequence <= after) index++;
+    let replayed = 0;
+    let pending: Promise<void>[] = [];
+    for (; index < frames.length; index++) {
+      const frame = frames[index];
+      const where = `${this.path}, entry ${frame.sequence} at offset ${frame.offset}`;
+      let entry: LogEntry;
+      try {
+        entry = readEntry(content.subarray(frame.payloadStart, frame.payloadEnd), where);
+      } catch (error) {
+        await Promise.all(pending);
+        throw new LogReplayError(describe(error));
+      }
+      if (entry.type === 'trim') {
+        await Promise.all(pending);
+        pending = [];
+        await this.replayTrim(entry, where);
+      } else {
+        pending.push(this.replayOne(entry, where));
+        if (pending.length >= replayChunkEntries) {
+          await Promise.all(pending);
+          pending = [];
+        }
+      }
+      replayed++;
+    }
+    await Promise.all(pending);
+    return replayed;
+  }
+
+  private async replayOne(entry: LogEntry, where: string): Promise<void> {
+    let createdIds: number[];
+    try {
+      ({ createdIds } = await this.engine.replay(operationsOf(entry), entry.nowSeconds));
+    } catch (error) {
+      throw new LogReplayError(`${where} did not replay: ${describe(error)}`);
+    }
+    if (entry.type !== 'elementTransaction') return;
+    const first = createdIds.length === 0 ? null : createdIds[0];
+    if (first !== entry.firstCreatedId) {
+      throw new LogReplayError(
+        `${where} replayed with first created id ${String(first)}, but the log recorded ` +
+          `${String(entry.firstCreatedId)}`,
+      );
+    }
+  }
+
+  private async replayTrim(entry: TrimMarkerEntry, where: string): Promise<void> {
+    const before = this.engine.nextId;
+    if (before !== entry.idsBefore) {
+      throw new LogReplayError(
+        `${where}: the trim was recorded over ${entry.idsBefore} ids, but replay reached it with ${before}`,
+      );
+    }
+    await this.replayOne(entry, where);
+    if (this.engine.nextId !== entry.survivors) {
+      throw new LogReplayError(
+        `${where}: the trim left ${this.engine.nextId} ids, but the log recorded ${entry.survivors}`,
+      );
+    }
+  }
+
+  /** Cuts what follows the last good entry; a damaged file is copied aside first. */
+  private async repairTail(content: Buffer, scan: FrameScan): Promise<string | null> {
+    if (scan.stop === 'end') return null;
+    let preservedCopy: string | null = null;
+    if (scan.stop === 'corrupt') {
+      preservedCopy = `${this.path}.damaged-${new Date(this.nowMs()).toISOString().replace(/[:.]/g, '-')}`;
+      await this.fileSystem.copyFile(this.path, preservedCopy);
+      this.warn(
+        `write-ahead log ${this.path}: ${scan.detail}; replay stopped after sequence ` +
+          `${this.lastSequence}, ${content.length - scan.validEnd} bytes after it were cut ` +
+          `(the damaged file is kept as ${preservedCopy})`,
+      );
+    } else {
+      this.warn(
+        `write-ahead log ${this.path}: discarded a torn trailing entry (${scan.detail}; ` +
+          `${content.length - scan.validEnd} bytes)`,
+      );
+    }
+    const file = this.requireFile();
+    await file.truncate(scan.validEnd);
+    await file.sync();
+    return preservedCopy;
+  }
+
+  // ---- re-anchoring ----
+
+  /**
+   * Atomically replaces the log with a new one built on `anchor`: the new file is written under a
+   * temporary name, synced, renamed over the log, and the directory synced; then appends continue in it.
+   * Appends wait while it runs. With `keepLaterEntries` (the default) entries newer than the anchor are
+   * carried over, so a save can call it after its checkpoint is durable while writes went on; a reset
+   * that makes every commit durable clears the failure fence. The log is live afterwards.
+   */
+  resetAnchoredTo(anchor: LogAnchor, options: ResetOptions = {}): Promise<void> {
+    return this.enqueue(() => this.resetNow(anchor, options.keepLaterEntries ?? true));
+  }
+
+  private async resetNow(anchor: LogAnchor, keepLaterEntries: boolean): Promise<void> {
+    this.ensureOpen();
+    const sequence = anchorSequence(anchor);
+    const header = encodeHeader({ namespaceId: this.namespaceId, anchor, createdAtMs: this.nowMs() });
+    const chunks: Buffer[] = [header];
+    let through = sequence;
+    if (keepLaterEntries) {
+      if (!this.live) {
+        throw new LogStateError(`${this.path} has not been recovered: replay it before carrying its entries`);
+      }
+      if (sequence > this.handledThrough) {
+        throw new LogStateError(
+          `cannot anchor ${this.path} at sequence ${sequence}: the last commit is ${this.handledThrough}`,
+        );
+      }
+      through = this.handledThrough;
+      if (sequence < through) {
+        if (sequence < anchorSequence(this.anchorValue)) {
+          throw new LogStateError(
+            `cannot anchor ${this.path} at sequence ${sequence}, before its current anchor ` +
+              `(${anchorSequence(this.anchorValue)})`,
+          );
+        }
+        if (this.held === 'lost' && through > this.durableThrough) {
+          throw new LogStateError(
+            `cannot anchor ${this.path} at sequence ${sequence}: commits ${this.durableThrough + 1} to ` +
+              `${through} exist only in memory; save a checkpoint that includes them`,
+          );
+        }
+        const { content, scan } = await this.readCurrent();
+        const carried = scan.frames.find((frame) => frame.sequence > sequence);
+        if (carried !== undefined) chunks.push(content.subarray(carried.offset, scan.validEnd));
+      }
+    }
+    await this.fileSystem.replaceDurably(this.path, chunks);
+    const previous = this.file;
+    this.file = await this.fileSystem.open(this.path);
+    await previous?.close().catch(() => undefined);
+    let size = 0;
+    for (const chunk of chunks) size += chunk.length;
+    this.anchorValue = anchor;
+    this.framesStart = header.length;
+    this.size = size;
+    this.durableThrough = through;
+    this.handledThrough = through;
+    if (!keepLaterEntries) this.lastSequenceValue = sequence;
+    if (this.failure !== null) this.warn(`write-ahead log ${this.path}: the failure fence is cleared`);
+    this.failure = null;
+    this.held = null;
+    if (!this.live) {
+      this.opened = null;
+      this.live = true;
+    }
+  }
+
+  // ---- closing ----
+
+  /**
+   * Waits for appends in progress and closes the file. Commits after this are not logged (their callers
+   * are told). Call it after the engine's writer has drained (`engine.flush()`).
+   */
+  close(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.closed) return;
+      this.closed = true;
+      await this.file?.close();
+    });
+  }
+
+  /** Closes the log and deletes its file (the namespace was dropped). */
+  async remove(): Promise<void> {
+    await this.close();
+    await this.fileSystem.remove(this.path);
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new LogStateError(`the write-ahead log ${this.path} is closed`);
+  }
+
+  private requireFile(): LogFile {
+    if (this.file === null) throw new LogStateError(`the write-ahead log ${this.path} has no file`);
+    return this.file;
+  }
+}
+
+function describeAnchor(anchor: LogAnchor): string {
+  return anchor.kind === 'emptyGraph' ? 'the empty graph' : `checkpoint '${anchor.id}'`;
+}

@@ -1,0 +1,244 @@
+/**
+ * The log codec: values, operations and entries round-trip exactly (property-based), frames carry their
+ * CRC, and entries this build cannot replay are refused loudly.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { crc32 } from 'node:zlib';
+import fc from 'fast-check';
+import { formatValue, parseValue, type TypedValue, type WriteOperation } from '../../../src/index.js';
+import { ByteReader, ByteWriter } from '../../../src/engine/durability/wal/binary.js';
+import {
+  readEntry,
+  UnsupportedEntryError,
+  writeCommittedPayload,
+} from '../../../src/engine/durability/wal/entry-codec.js';
+import { EntryType, entryFormatVersion } from '../../../src/engine/durability/wal/format.js';
+import { beginFrame, endFrame, scanFrames } from '../../../src/engine/durability/wal/frames.js';
+import { decodeHeader, encodeHeader, LogHeaderError } from '../../../src/engine/durability/wal/header.js';
+import { readValue, writeValue } from '../../../src/engine/durability/wal/value-codec.js';
+import type { CommittedTransaction } from '../../../src/engine/tx/writer.js';
+import { anyText, assertIdentical, elementOperation, typedValue, unicodeText } from './arbitraries.js';
+
+function roundTripValue(value: TypedValue): TypedValue {
+  const out = new ByteWriter(16);
+  writeValue(out, value);
+  const input = new ByteReader(out.toBuffer());
+  const back = readValue(input);
+  assert.equal(input.remaining, 0);
+  return back;
+}
+
+/** Operations with every typed value replaced by its type and read text, defaults made explicit. */
+function canonical(operations: readonly WriteOperation[]): unknown {
+  const value = (v: TypedValue) => [v.type, formatValue(v)];
+  const props = (list: readonly { key: string; value: TypedValue }[] | undefined) =>
+    (list ?? []).map((p) => [p.key, value(p.value)]);
+  return operations.map((operation) => {
+    switch (operation.kind) {
+      case 'createVertex':
+      case 'createEdge':
+        return {
+          ...operation,
+          input: {
+            ...operation.input,
+            creationDate: operation.input.creationDate ?? 0,
+            label: operation.input.label ?? null,
+            properties: props(operation.input.properties),
+          },
+        };
+      case 'setProperty':
+        return { ...operation, value: value(operation.value) };
+      default:
+        return operation;
+    }
+  });
+}
+
+function committed(
+  operations: WriteOperation[],
+  createdIds: number[] = [],
+  nowSeconds = 1_700_000_000,
+): CommittedTransaction {
+  return { operations, result: { createdIds, effects: [] }, nowSeconds, replayed: false };
+}
+
+function payloadOf(transaction: CommittedTransaction, sequence: number): Buffer {
+  const out = new ByteWriter(64);
+  writeCommittedPayload(out, transaction, sequence, transaction.nowSeconds);
+  return out.toBuffer();
+}
+
+describe('log codec: values', () => {
+  it('round-trips every value type exactly (property)', () => {
+    fc.assert(
+      fc.property(typedValue, (value) => assertIdentical(roundTripValue(value), value)),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps text that is not well-formed Unicode (lone surrogates) unit for unit', () => {
+    for (const value of ['\ud800', 'a\udc00b', '\udc00\ud800', '', 'plain', 'é😀中']) {
+      assert.equal(roundTripValue({ type: 'String', value }).value, value);
+    }
+    fc.assert(
+      fc.property(anyText, (value) => assert.equal(roundTripValue({ type: 'String', value }).value, value)),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps strings whose UTF-8 length header is shorter than the reserved worst case', () => {
+    fc.assert(
+      fc.property(fc.oneof(unicodeText, fc.string({ minLength: 40, maxLength: 300 })), (value) => {
+        const out = new ByteWriter(8);
+        out.string(value);
+        out.u8(0xab);
+        const input = new ByteReader(out.toBuffer());
+        assert.equal(input.string(), value);
+        assert.equal(input.u8(), 0xab);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps a Decimal scale (1.250 stays 1.250) and Double NaN and -0', () => {
+    const decimal = roundTripValue(parseValue('Decimal', '1.250'));
+    assert.equal(formatValue(decimal), '1.250');
+    assert.ok(Object.is(roundTripValue({ type: 'Double', value: -0 }).value, -0));
+    assert.ok(Number.isNaN(roundTripValue({ type: 'Double', value: NaN }).value));
+  });
+
+  it('varints cover the whole range they promise', () => {
+    fc.assert(
+      fc.property(fc.maxSafeNat(), fc.integer({ min: -(2 ** 52), max: 2 ** 52 }), (unsigned, signed) => {
+        const out = new ByteWriter(4);
+        out.varUint(unsigned);
+        out.varInt(signed);
+        const input = new ByteReader(out.toBuffer());
+        assert.equal(input.varUint(), unsigned);
+        assert.equal(input.varInt(), signed);
+      }),
+    );
+  });
+});
+
+describe('log codec: entries', () => {
+  it('round-trips element transactions: operations, commit clock, sequence, first created id (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(elementOperation, { minLength: 1, maxLength: 8 }),
+        fc.maxSafeNat(),
+        fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+        fc.option(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { nil: null }),
+        (operations, sequence, nowSeconds, firstCreated) => {
+          const transaction = committed(operations, firstCreated === null ? [] : [firstCreated], nowSeconds);
+          const entry = readEntry(payloadOf(transaction, sequence), 'test');
+          assert.equal(entry.type, 'elementTransaction');
+          if (entry.type !== 'elementTransaction') return;
+          assert.equal(entry.sequence, sequence);
+          assert.equal(entry.nowSeconds, nowSeconds);
+          assert.equal(entry.firstCreatedId, firstCreated);
+          assert.deepEqual(canonical(entry.operations), canonical(operations));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('writes clear and trim as id-space markers', () => {
+    const clear = readEntry(payloadOf(committed([{ kind: 'clear' }]), 7), 'test');
+    assert.deepEqual(clear, { type: 'clear', sequence: 7, nowSeconds: 1_700_000_000 });
+    const renumbering = Int32Array.from([0, -1, 1, -1, 2]);
+    const trim = readEntry(
+      payloadOf(
+        {
+          operations: [{ kind: 'trim' }],
+          result: { createdIds: [], effects: [{ kind: 'trimmed', renumbering }] },
+          nowSeconds: 5,
+          replayed: false,
+        },
+        8,
+      ),
+      'test',
+    );
+    assert.deepEqual(trim, { type: 'trim', sequence: 8, nowSeconds: 5, idsBefore: 5, survivors: 3 });
+  });
+
+  it('refuses an unknown entry type loudly, naming it', () => {
+    const payload = payloadOf(committed([{ kind: 'removeElement', id: 1 }]), 1);
+    payload[1] = 200;
+    assert.throws(
+      () => readEntry(payload, 'svc.wal, entry 1'),
+      (error: unknown) =>
+        error instanceof UnsupportedEntryError &&
+        /svc\.wal, entry 1: unknown entry type 200/.test(error.message),
+    );
+  });
+
+  it('refuses every reserved type (embeddings, subgraph recipes, stored queries, plugins) loudly', () => {
+    const reserved = [
+      [EntryType.embeddingWrite, 'embedding write'],
+      [EntryType.subgraphRecipe, 'subgraph recipe'],
+      [EntryType.storedQuery, 'stored query'],
+      [EntryType.pluginRegistration, 'plugin registration'],
+    ] as const;
+    for (const [type, name] of reserved) {
+      const payload = payloadOf(committed([{ kind: 'removeElement', id: 1 }]), 1);
+      payload[1] = type;
+      assert.throws(
+        () => readEntry(payload, 'here'),
+        (error: unknown) =>
+          error instanceof UnsupportedEntryError &&
+          error.message.includes(`entry type ${type} (${name}) is reserved`),
+      );
+    }
+  });
+
+  it('refuses an entry of a newer entry format version', () => {
+    const payload = payloadOf(committed([{ kind: 'removeElement', id: 1 }]), 1);
+    payload[0] = entryFormatVersion + 1;
+    assert.throws(
+      () => readEntry(payload, 'here'),
+      (error: unknown) => error instanceof UnsupportedEntryError && /format version 2/.test(error.message),
+    );
+  });
+});
+
+describe('log codec: frames and header', () => {
+  it('frames carry the payload length, its check and the payload CRC-32', () => {
+    const out = new ByteWriter(16);
+    const start = beginFrame(out);
+    writeCommittedPayload(out, committed([{ kind: 'removeElement', id: 3 }]), 1, 0);
+    endFrame(out, start);
+    const frame = out.toBuffer();
+    const length = frame.readUInt32LE(0);
+    assert.equal(length, frame.length - 12);
+    assert.equal(frame.readUInt32LE(4), (length ^ 0xffffffff) >>> 0);
+    assert.equal(frame.readUInt32LE(8), crc32(frame.subarray(12)));
+    const scan = scanFrames(frame, 0, 1);
+    assert.equal(scan.stop, 'end');
+    assert.equal(scan.frames.length, 1);
+  });
+
+  it('the header round-trips its anchor and refuses foreign or damaged files', () => {
+    const header = encodeHeader({
+      namespaceId: 'ns-1',
+      anchor: { kind: 'checkpoint', id: 'sg-20260301-090000-3fa2', sequence: 12345 },
+      createdAtMs: 1_760_000_000_000,
+    });
+    const { header: back, framesStart } = decodeHeader(header, 'x');
+    assert.equal(framesStart, header.length);
+    assert.deepEqual(back, {
+      namespaceId: 'ns-1',
+      anchor: { kind: 'checkpoint', id: 'sg-20260301-090000-3fa2', sequence: 12345 },
+      createdAtMs: 1_760_000_000_000,
+    });
+    assert.throws(() => decodeHeader(Buffer.from('not a log at all, clearly'), 'x'), LogHeaderError);
+    const damaged = Buffer.from(header);
+    damaged[damaged.length - 1] ^= 0x01;
+    assert.throws(() => decodeHeader(damaged, 'x'), /fails its CRC-32/);
+    const newer = Buffer.from(header);
+    newer.writeUInt16LE(9, 8);
+    assert.throws(() => decodeHeader(newer, 'x'), /format version 9/);
+  });
+});

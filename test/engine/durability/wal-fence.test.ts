@@ -1,0 +1,161 @@
+/**
+ * Group commit and the failure fence: one write and one sync per commit group before its callers are
+ * released; an injected write or sync error degrades the log, tells the callers (a `fault` EngineError
+ * naming the cause), counts the non-durable commits, and leaves the file a consistent prefix; a reset
+ * (a save) that makes everything durable clears the fence.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { Engine, isEngineError } from '../../../src/index.js';
+import { emptyGraphAnchor } from '../../../src/engine/durability/wal/header.js';
+import { LogStateError, WriteAheadLog } from '../../../src/engine/durability/wal/write-ahead-log.js';
+import { FaultyFileSystem, engineState, ioError, openLogged, temporaryDirectory } from './support.js';
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+function isFault(pattern: RegExp) {
+  return (error: unknown) =>
+    isEngineError(error, 'WRITER_FAULT') &&
+    error.reason === 'fault' &&
+    /not durably/.test(error.message) &&
+    pattern.test(error.message);
+}
+
+async function faultyLog() {
+  const fileSystem = new FaultyFileSystem();
+  const file = path.join(temporaryDirectory(), 'svc.wal');
+  const opened = await openLogged(file, { fileSystem });
+  return { ...opened, fileSystem, file };
+}
+
+describe('group commit', () => {
+  it('appends a commit group in one write and syncs it once before releasing any of its callers', async () => {
+    const { engine, log, fileSystem } = await faultyLog();
+    fileSystem.stallSync = true;
+    let released = 0;
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      engine.createVertex({ creationDate: i }).then((id) => {
+        released++;
+        return id;
+      }),
+    );
+    await until(() => fileSystem.stalledSyncs === 1, 'the group sync');
+    assert.equal(fileSystem.writes, 1, 'one write for the whole group');
+    assert.equal(released, 0, 'nobody is released before the sync');
+
+    // Writes arriving during the sync wait for it and form the next group.
+    const later = Array.from({ length: 30 }, () => engine.createVertex());
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fileSystem.writes, 1);
+    fileSystem.releaseSync();
+    assert.deepEqual(
+      await Promise.all(writes),
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+    await Promise.all(later);
+    assert.equal(fileSystem.writes, 2);
+    assert.equal(fileSystem.syncs, 2);
+    assert.equal(log.lastSequence, 80);
+    await log.close();
+  });
+});
+
+describe('the failure fence', () => {
+  for (const failure of ['write', 'sync'] as const) {
+    it(`a failed ${failure} degrades the log, tells the callers the cause, and the engine keeps serving`, async () => {
+      const { engine, log, fileSystem, file } = await faultyLog();
+      await engine.createVertices([{ label: 'durable' }, { label: 'durable' }]);
+      const durableState = engineState(engine);
+
+      if (failure === 'write') fileSystem.failWrite = ioError('write');
+      else fileSystem.failSync = ioError('fdatasync');
+      await assert.rejects(
+        engine.createVertex({ label: 'lost' }),
+        isFault(new RegExp(`append failed: EIO: i/o error, ${failure === 'write' ? 'write' : 'fdatasync'}`)),
+      );
+      assert.equal(engine.getVertex(2)?.label, 'lost', 'the commit stays in memory');
+      let status = log.status;
+      assert.equal(status.degraded, true);
+      assert.equal(status.degradedCause, 'fence');
+      assert.match(status.degradedReason ?? '', /EIO/);
+      assert.equal(status.nonDurableCommits, 1);
+
+      // No retry: the file is not written again, later commits apply in memory and are reported.
+      fileSystem.failWrite = null;
+      fileSystem.failSync = null;
+      const writesBefore = fileSystem.writes;
+      await assert.rejects(engine.createVertex({ label: 'later' }), isFault(/degraded: append failed: EIO/));
+      await assert.rejects(engine.setProperty(0, 'k', { type: 'Int32', value: 1 }), isFault(/degraded/));
+      assert.equal(fileSystem.writes, writesBefore);
+      assert.equal(engine.vertexCount, 4);
+      status = log.status;
+      assert.equal(status.nonDurableCommits, 3);
+      await log.close();
+
+      // The file holds a consistent prefix: what was durable before the failure.
+      if (failure === 'write') {
+        const reopened = await openLogged(file);
+        assert.deepEqual(engineState(reopened.engine), durableState);
+        assert.equal(reopened.log.degraded, false, 'a restart clears the fence');
+        await reopened.log.close();
+      }
+    });
+  }
+
+  it('a reset that makes every commit durable clears the fence, carrying the non-durable commits', async () => {
+    const { engine, log, fileSystem, file } = await faultyLog();
+    await engine.createVertices([{}, {}]);
+    fileSystem.failWrite = ioError('write');
+    await assert.rejects(engine.createEdge({ sourceVertex: 0, targetVertex: 1, edgePropertyId: 'k' }));
+    fileSystem.failWrite = null;
+    await assert.rejects(engine.setProperty(2, 'w', { type: 'Double', value: 0.5 }));
+    assert.equal(log.degraded, true);
+
+    // A new log on the same base that carries every entry, the held non-durable ones included.
+    await log.resetAnchoredTo(emptyGraphAnchor);
+    assert.equal(log.degraded, false);
+    await engine.createVertex({ label: 'after' });
+    const expected = engineState(engine);
+    await log.close();
+
+    const reopened = await openLogged(file);
+    assert.deepEqual(engineState(reopened.engine), expected);
+    assert.equal(reopened.engine.getEdge(2)?.edgePropertyId, 'k');
+    assert.equal(reopened.log.status.lastRecoveryReplayedEntries, 4);
+    await reopened.log.close();
+  });
+
+  it('an entry that cannot be encoded trips the fence; only a reset covering the whole state clears it', async () => {
+    const { engine, log } = await faultyLog();
+    await engine.createVertex();
+    await assert.rejects(
+      engine.setProperty(0, 'g', { type: 'Guid', value: 'NOT-A-CANONICAL-GUID' }),
+      isFault(/could not be encoded: a Guid value must be in canonical form/),
+    );
+    assert.equal(log.degraded, true);
+    await assert.rejects(log.resetAnchoredTo(emptyGraphAnchor), LogStateError);
+    assert.equal(log.degraded, true);
+    await log.resetAnchoredTo({ kind: 'checkpoint', id: 'covers-all', sequence: log.lastSequence });
+    assert.equal(log.degraded, false);
+    await engine.createVertex();
+    await log.close();
+  });
+
+  it('commits on an engine whose existing log has not been recovered are refused as non-durable', async () => {
+    const { engine, log, file } = await faultyLog();
+    await engine.createVertex();
+    await log.close();
+    const early = new Engine();
+    const reopened = await WriteAheadLog.open({ path: file, namespaceId: 'ns-test', engine: early });
+    assert.equal(reopened.status.degradedCause, 'awaitingRecovery');
+    await assert.rejects(early.createVertex(), isFault(/has not been recovered yet/));
+    await reopened.close();
+  });
+});
