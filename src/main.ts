@@ -16,11 +16,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { server, address } = await startService(config);
+  const service = await startService(config);
+  const { server, address } = service;
   server.log.info(`Skein listening on ${address}`);
   const stop = (signal: string) => {
     server.log.info(`${signal} received, closing`);
-    server.close().then(
+    // Stops accepting, drains the writers, runs the shutdown steps, closes the write-ahead logs.
+    service.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         server.log.error({ err: error }, 'close failed');

@@ -208,6 +208,62 @@ export const CONFIG_KEYS = [
       'which bounds how long one group can hold it.',
   },
   {
+    key: 'Svc:Durability:StorageDirectory',
+    kind: 'string',
+    default: 'data',
+    format: { pattern: /\S/, description: 'a directory path (non-empty)' },
+    applyMode: 'restart',
+    description:
+      'Directory of the write-ahead logs and default checkpoints, relative to the working directory unless ' +
+      'absolute (created on demand). The `default` namespace keeps its files in it, every other namespace ' +
+      "in `namespaces/<id>/` below it, where `<id>` is the namespace's immutable internal id.",
+  },
+  {
+    key: 'Svc:Durability:WalPath',
+    kind: 'string',
+    default: null,
+    format: { pattern: /\S/, description: 'a file path (non-empty)' },
+    applyMode: 'restart',
+    description: 'Write-ahead log file of the `default` namespace; unset means `<StorageDirectory>/svc.wal`.',
+  },
+  {
+    key: 'Svc:Durability:Volatile',
+    kind: 'bool',
+    default: false,
+    applyMode: 'restart',
+    description:
+      '`true` keeps everything in memory only: no write-ahead log, no load at startup, no save at shutdown; ' +
+      'every start begins empty.',
+  },
+  {
+    key: 'Svc:Durability:SaveOnShutdown',
+    kind: 'bool',
+    default: true,
+    applyMode: 'live',
+    description:
+      'Saves a checkpoint of every namespace when SIGTERM or SIGINT stops the service; `false` relies on ' +
+      'replaying the write-ahead log at the next start.',
+  },
+  {
+    key: 'Svc:Durability:CheckpointBaseName',
+    kind: 'string',
+    default: 'Temp.f8s',
+    format: { pattern: /^[^/\\]+$/, description: 'a file name (non-empty, without a path separator)' },
+    applyMode: 'liveForNewWork',
+    description:
+      "File name of a checkpoint saved without an explicit location, inside the namespace's directory.",
+  },
+  {
+    key: 'Svc:Metadata:Directory',
+    kind: 'string',
+    default: null,
+    format: { pattern: /\S/, description: 'a directory path (non-empty)' },
+    applyMode: 'restart',
+    description:
+      "Directory of the deployment's metadata: the save-game registry `savegames.json` and the namespace " +
+      'catalog `namespaces.json`; unset means `<StorageDirectory>/metadata`.',
+  },
+  {
     key: 'Svc:Fragments:MaxSteps',
     kind: 'int',
     default: DEFAULT_MAX_FRAGMENT_STEPS,

@@ -41,6 +41,19 @@ export interface SkeinSettings {
   readonly writer: {
     readonly maxGroupTransactions: number;
   };
+  readonly durability: {
+    /** as configured (relative to the working directory unless absolute) */
+    readonly storageDirectory: string;
+    /** null: `<storageDirectory>/svc.wal` */
+    readonly walPath: string | null;
+    readonly volatile: boolean;
+    readonly saveOnShutdown: boolean;
+    readonly checkpointBaseName: string;
+  };
+  readonly metadata: {
+    /** null: `<storageDirectory>/metadata` */
+    readonly directory: string | null;
+  };
   readonly fragments: {
     /** steps per top-level call of a compiled fragment (src/fragments/runtime/budget.ts) */
     readonly maxSteps: number;
@@ -86,6 +99,16 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     writer: {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
+    },
+    durability: {
+      storageDirectory: get('Svc:Durability:StorageDirectory'),
+      walPath: get('Svc:Durability:WalPath'),
+      volatile: get('Svc:Durability:Volatile'),
+      saveOnShutdown: get('Svc:Durability:SaveOnShutdown'),
+      checkpointBaseName: get('Svc:Durability:CheckpointBaseName'),
+    },
+    metadata: {
+      directory: get('Svc:Metadata:Directory'),
     },
     fragments: {
       maxSteps: get('Svc:Fragments:MaxSteps'),

@@ -5,12 +5,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Namespaces } from '../engine/namespaces/catalog.js';
+import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
+import type { DurabilityBlock } from '../engine/durability/durability.js';
 import { frameworkErrorHandler, registerErrorHandling } from './conventions/errors.js';
 import { registerVersioning } from './conventions/versioning.js';
 import { registerApiKey } from './conventions/api-key.js';
 import { registerRateLimit } from './conventions/rate-limit.js';
 import { validatorCompiler } from './conventions/validation.js';
+import { registerStartupGate } from './conventions/startup-gate.js';
 import { registerOpenApi, exposeOpenApiDocument } from './openapi.js';
 import { registerScoped } from './scoped.js';
 import { healthRoutes } from './routes/health.js';
@@ -37,13 +39,22 @@ export interface ServerOptions {
   /** The OpenAPI document and reference page are served only in development. */
   development: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** Reported by GET /readyz; false until the startup load completes. */
+  /**
+   * Reported by GET /readyz; false until the startup load completes. Meanwhile every route but the
+   * probes answers 503, so nothing reads or writes a graph that is still being recovered.
+   */
   isReady?: () => boolean;
+  /** The `durability` block of GET /status; absent: every namespace reports the no-log posture. */
+  durability?: DurabilityStatusSource;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export type SkeinServer = FastifyInstance;
+
+export interface DurabilityStatusSource {
+  status(namespace: Namespace): DurabilityBlock | null;
+}
 
 /**
  * Options with the embedded defaults of docs/configuration.md (no API key, no CORS origins, the contract's
@@ -96,6 +107,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   });
 
   registerErrorHandling(app);
+  registerStartupGate(app, options.isReady);
   registerVersioning(app);
   // CORS before the API key: a browser's preflight carries no credential, so it must be answered (or
   // refused) before authentication runs, and an allowed origin must see its header on a 401 too.

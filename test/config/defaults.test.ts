@@ -20,6 +20,14 @@ describe('configuration defaults', () => {
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
       writer: { maxGroupTransactions: 1024 },
+      durability: {
+        storageDirectory: 'data',
+        walPath: null,
+        volatile: false,
+        saveOnShutdown: true,
+        checkpointBaseName: 'Temp.f8s',
+      },
+      metadata: { directory: null },
       fragments: { maxSteps: 10_000_000 },
       logging: { level: 'info' },
     });

@@ -27,6 +27,26 @@ export interface NamespaceUpdate {
   loadOnStartup?: string | null;
 }
 
+/**
+ * Told about every change to the catalog, after it is made (durability keeps each namespace's log and the
+ * catalog file in step). Work a callback returns is awaited by `settled()`.
+ */
+export interface NamespaceListener {
+  created?(namespace: Namespace): Promise<void> | void;
+  /** Renamed, or a tri-state override changed. */
+  changed?(namespace: Namespace): Promise<void> | void;
+  dropped?(namespace: Namespace): Promise<void> | void;
+}
+
+/** A namespace as stored, for `restore` at startup. */
+export interface NamespaceRecord {
+  id: string;
+  name: string;
+  createdAt: Date;
+  pluginRegistrationEnabled: TriState;
+  loadOnStartupEnabled: TriState;
+}
+
 export interface NamespacesOptions {
   maxNamespaces?: number;
   engine?: EngineOptions;
@@ -52,6 +72,9 @@ export class Namespaces {
   private readonly byName = new Map<string, Namespace>();
   readonly maxNamespaces: number;
   private readonly engineOptions: EngineOptions;
+  private readonly listeners: NamespaceListener[] = [];
+  /** Listener work not yet awaited by `settled()`, each resolving to its failure or undefined. */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(options: NamespacesOptions = {}) {
     this.maxNamespaces = options.maxNamespaces ?? defaultMaxNamespaces;
@@ -64,6 +87,75 @@ export class Namespaces {
       pluginRegistrationEnabled: null,
       loadOnStartupEnabled: true,
     });
+  }
+
+  addListener(listener: NamespaceListener): void {
+    this.listeners.push(listener);
+  }
+
+  private notify(event: keyof NamespaceListener, namespace: Namespace): void {
+    for (const listener of this.listeners) {
+      let work: Promise<void> | void;
+      try {
+        work = listener[event]?.(namespace);
+      } catch (error) {
+        work = Promise.reject(error);
+      }
+      if (work === undefined) continue;
+      const outcome: Promise<unknown> = work.then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('listener failed'),
+      );
+      this.pending.add(outcome);
+      void outcome.then(() => this.pending.delete(outcome));
+    }
+  }
+
+  /**
+   * Settles when the listeners' work for every change made so far is done (the catalog file written, a
+   * new namespace's log created, a dropped one's removed). Rejects with WRITER_FAULT naming the first
+   * failure; the change itself stays made in memory.
+   */
+  async settled(): Promise<void> {
+    const outcomes = await Promise.all([...this.pending]);
+    const failure = outcomes.find((outcome) => outcome !== undefined);
+    if (failure !== undefined) {
+      const cause = failure instanceof Error ? failure.message : String(failure);
+      throw new EngineError('WRITER_FAULT', `the namespace change is in memory but not stored: ${cause}`);
+    }
+  }
+
+  /**
+   * Recreates a namespace from its stored record (startup). `default` only takes the record's overrides.
+   * Listeners are not told: nothing changed.
+   */
+  restore(record: NamespaceRecord): Namespace {
+    if (record.id === defaultNamespaceName) {
+      this.default.pluginRegistrationEnabled = record.pluginRegistrationEnabled;
+      return this.default;
+    }
+    const problem = namespaceNameProblem(record.name);
+    if (problem !== undefined)
+      throw new EngineError('NAMESPACE_NAME_INVALID', problem, { namespace: record.name });
+    if (this.byName.has(record.name) || [...this.byName.values()].some((n) => n.id === record.id)) {
+      throw new EngineError(
+        'NAMESPACE_NAME_IN_USE',
+        `the namespace '${record.name}' (${record.id}) exists twice`,
+        {
+          namespace: record.name,
+        },
+      );
+    }
+    const namespace: Namespace = {
+      id: record.id,
+      name: record.name,
+      createdAt: record.createdAt,
+      engine: new Engine(this.engineOptions),
+      pluginRegistrationEnabled: record.pluginRegistrationEnabled,
+      loadOnStartupEnabled: record.loadOnStartupEnabled,
+    };
+    this.byName.set(namespace.name, namespace);
+    return namespace;
   }
 
   get default(): Namespace {
@@ -122,6 +214,7 @@ export class Namespaces {
       loadOnStartupEnabled: null,
     };
     this.byName.set(name, namespace);
+    this.notify('created', namespace);
     return namespace;
   }
 
@@ -174,6 +267,7 @@ export class Namespaces {
       namespace.name = newName;
       this.byName.set(newName, namespace);
     }
+    this.notify('changed', namespace);
     return namespace;
   }
 
@@ -185,12 +279,16 @@ export class Namespaces {
       });
     }
     this.byName.delete(name);
+    this.notify('dropped', namespace);
   }
 
   /** Drops every namespace but `default` and clears `default` (tabula rasa for the whole deployment). */
   async clearAll(): Promise<void> {
     for (const namespace of this.list()) {
-      if (namespace.id !== defaultNamespaceName) this.byName.delete(namespace.name);
+      if (namespace.id !== defaultNamespaceName) {
+        this.byName.delete(namespace.name);
+        this.notify('dropped', namespace);
+      }
     }
     await this.default.engine.clear();
   }

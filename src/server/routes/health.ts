@@ -5,10 +5,11 @@ import '../conventions/route-config.js';
 
 export async function healthRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
   const probeSchema = { tags: ['probes'], response: { 200: { type: 'string' }, 503: { type: 'string' } } };
-  app.get('/healthz', { schema: probeSchema, config: { anonymous: true } }, async (_request, reply) =>
+  const config = { anonymous: true, availableWhileStarting: true };
+  app.get('/healthz', { schema: probeSchema, config }, async (_request, reply) =>
     reply.type('text/plain').send('Healthy'),
   );
-  app.get('/readyz', { schema: probeSchema, config: { anonymous: true } }, async (_request, reply) => {
+  app.get('/readyz', { schema: probeSchema, config }, async (_request, reply) => {
     const ready = options.isReady?.() ?? true;
     return reply
       .code(ready ? 200 : 503)

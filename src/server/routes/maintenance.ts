@@ -49,6 +49,7 @@ export async function deploymentMaintenanceRoutes(
     { schema: { tags: ['maintenance'] }, config: { rateLimited: true } },
     async (_request, reply) => {
       await options.namespaces.clearAll();
+      await options.namespaces.settled();
       return reply.code(204).send();
     },
   );

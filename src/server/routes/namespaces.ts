@@ -68,6 +68,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
     },
     async (request, reply) => {
       const created = namespaces.create((request.params as { ns: string }).ns);
+      await namespaces.settled();
       return reply
         .code(201)
         .header('location', `/ns/${encodeURIComponent(created.name)}`)
@@ -81,8 +82,14 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
       schema: { tags, params: NameParams, body: NamespacePatch, response: { 200: NamespaceRecord } },
       config: { rateLimited: true },
     },
-    async (request) =>
-      record(namespaces.update((request.params as { ns: string }).ns, (request.body ?? {}) as object)),
+    async (request) => {
+      const updated = namespaces.update(
+        (request.params as { ns: string }).ns,
+        (request.body ?? {}) as object,
+      );
+      await namespaces.settled();
+      return record(updated);
+    },
   );
 
   app.delete(
@@ -90,6 +97,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
     { schema: { tags, params: NameParams }, config: { rateLimited: true } },
     async (request, reply) => {
       namespaces.drop((request.params as { ns: string }).ns);
+      await namespaces.settled();
       return reply.code(204).send();
     },
   );

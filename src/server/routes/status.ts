@@ -1,7 +1,8 @@
 /**
  * GET /status: the namespace's inventory and the deployment's capability blocks. Never walks the graph.
- * Indexes, plugins, embeddings, chat, ingestion and durability arrive with their issues; until then the
- * lists are empty and the blocks report their capability as off.
+ * Indexes, plugins, embeddings, chat and ingestion arrive with their issues; until then the lists are
+ * empty and the blocks report their capability as off. `durability` is the namespace's write-ahead log
+ * (CONTRACT 3.4); a server built without durability reports the no-log posture.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -71,6 +72,16 @@ const disabledIngestionBlock = {
   fulltextIndexId: null,
 };
 
+/** `walEnabled` false with `degraded` false: the volatile, no-log posture (not a fault). */
+const noLogBlock = {
+  walEnabled: false,
+  degraded: false,
+  recoveryRan: false,
+  lastRecoveryTruncated: false,
+  lastRecoveryReplayedEntries: 0,
+  lastCheckpointDroppedIndices: 0,
+};
+
 export async function statusRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
   const apiKeyRequired = options.apiKey !== null && options.apiKey !== '';
   app.get(
@@ -95,7 +106,8 @@ export async function statusRoutes(app: FastifyInstance, { options }: RouteConte
         chat: disabledChatBlock,
         ingestion: disabledIngestionBlock,
         nlp: { enabled: false, configured: false, reachable: false },
-        durability: null,
+        durability:
+          options.durability === undefined ? noLogBlock : options.durability.status(request.namespace),
       };
     },
   );

@@ -2,6 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../../support/conventions-server.js';
 
@@ -36,16 +39,21 @@ interface Service {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Each launch keeps its write-ahead log in a fresh directory, never in the working tree's `data/`. */
 function launch(args: string[], env: Record<string, string> = {}): Service {
+  const storage = mkdtempSync(path.join(os.tmpdir(), 'skein-start-'));
   const child = spawn(process.execPath, [mainScript, ...args], {
-    env: cleanEnvironment(env),
+    env: cleanEnvironment({ Svc__Durability__StorageDirectory: storage, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('exit', (code, signal) => {
+      rmSync(storage, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
   );
   return { child, output: () => output, exited };
 }
@@ -56,7 +64,7 @@ async function waitForHealth(base: string, service: Service): Promise<void> {
   void service.exited.then(() => (exited = true));
   while (Date.now() < deadline && !exited) {
     try {
-      const response = await fetch(`${base}/healthz`);
+      const response = await fetch(`${base}/readyz`);
       if (response.status === 200) return;
     } catch {
       // not listening yet

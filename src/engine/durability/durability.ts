@@ -1,0 +1,234 @@
+/**
+ * Durability of a namespace catalog: one write-ahead log per namespace, the catalog file, recovery at
+ * startup, and an orderly close at shutdown.
+ *
+ * Storage layout (the spec's per-namespace rule):
+ *   <storageDirectory>/svc.wal                      the `default` namespace's log (or `walPath`)
+ *   <storageDirectory>/namespaces/<id>/svc.wal      every other namespace's, by immutable id
+ *   <metadataDirectory>/namespaces.json             the catalog (names, ids, overrides)
+ * Checkpoints of a namespace belong in the same directory as its log (`directoryOf`).
+ *
+ * `start` restores the catalog and replays every namespace's log before it resolves; the server reports
+ * ready only then. Namespaces created later get a fresh log at once; a dropped namespace's log is closed
+ * and deleted (its checkpoints are kept). In volatile mode nothing is read or written.
+ */
+import path from 'node:path';
+import type { Namespace, NamespaceListener, Namespaces } from '../namespaces/catalog.js';
+import { defaultNamespaceName } from '../namespaces/names.js';
+import { catalogFileName, readCatalogFile, writeCatalogFile } from './namespace-catalog-file.js';
+import { nodeLogFileSystem, type LogFileSystem } from './wal/file-system.js';
+import { WriteAheadLog, type LogStatus } from './wal/write-ahead-log.js';
+
+export const logFileName = 'svc.wal';
+/** Logs opened and replayed at once during startup. */
+const recoveryConcurrency = 4;
+
+export interface DurabilityOptions {
+  /** Absolute. */
+  readonly storageDirectory: string;
+  /** The `default` namespace's log; absolute. */
+  readonly walPath: string;
+  /** Absolute. */
+  readonly metadataDirectory: string;
+  readonly volatile: boolean;
+  readonly fileSystem?: LogFileSystem;
+  /** Server-log warnings: cut tails, damaged logs kept aside, a tripped failure fence. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/** The `durability` block of `GET /status` (CONTRACT 3.4). */
+export interface DurabilityBlock {
+  walEnabled: boolean;
+  degraded: boolean;
+  recoveryRan: boolean;
+  lastRecoveryTruncated: boolean;
+  lastRecoveryReplayedEntries: number;
+  lastCheckpointDroppedIndices: number;
+}
+
+/** What shutdown runs after the writers drained and before the logs close (the shutdown save). */
+export type ShutdownStep = () => Promise<void>;
+
+/** Resolves the configured paths: relative ones against `workingDirectory`. */
+export function durabilityPaths(
+  settings: {
+    storageDirectory: string;
+    walPath: string | null;
+    metadataDirectory: string | null;
+  },
+  workingDirectory = process.cwd(),
+): { storageDirectory: string; walPath: string; metadataDirectory: string } {
+  const storageDirectory = path.resolve(workingDirectory, settings.storageDirectory);
+  return {
+    storageDirectory,
+    walPath: path.resolve(storageDirectory, settings.walPath ?? logFileName),
+    metadataDirectory: path.resolve(storageDirectory, settings.metadataDirectory ?? 'metadata'),
+  };
+}
+
+export class Durability {
+  private readonly logs = new Map<string, WriteAheadLog>();
+  private readonly droppedIndices = new Map<string, number>();
+  private readonly shutdownSteps: ShutdownStep[] = [];
+  private readonly fileSystem: LogFileSystem;
+  private readonly warn: (message: string) => void;
+  private catalogWrites: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly namespaces: Namespaces,
+    readonly options: DurabilityOptions,
+  ) {
+    this.fileSystem = options.fileSystem ?? nodeLogFileSystem;
+    this.warn = options.onWarning ?? ((message) => process.emitWarning(message, { code: 'SKEIN_WAL' }));
+  }
+
+  /**
+   * Restores the stored catalog into `namespaces`, opens and replays each namespace's log, and follows
+   * the catalog from then on. Throws (the service must not start) when the catalog file or a log cannot
+   * be read or replayed.
+   */
+  static async start(namespaces: Namespaces, options: DurabilityOptions): Promise<Durability> {
+    const durability = new Durability(namespaces, options);
+    if (options.volatile) return durability;
+    const catalogFile = durability.catalogFile;
+    const records = await readCatalogFile(durability.fileSystem, catalogFile);
+    for (const record of records ?? []) namespaces.restore(record);
+    const all = namespaces.list();
+    const firstStart = records === undefined;
+    for (let next = 0; next < all.length; next += recoveryConcurrency) {
+      const batch = all.slice(next, next + recoveryConcurrency);
+      await Promise.all(batch.map((namespace) => durability.recover(namespace, !firstStart)));
+    }
+    namespaces.addListener(durability.listener);
+    if (firstStart) await durability.writeCatalog();
+    return durability;
+  }
+
+  get volatile(): boolean {
+    return this.options.volatile;
+  }
+
+  get catalogFile(): string {
+    return path.join(this.options.metadataDirectory, catalogFileName);
+  }
+
+  /** The directory of a namespace's log and default checkpoints. */
+  directoryOf(namespace: Namespace): string {
+    return namespace.id === defaultNamespaceName
+      ? this.options.storageDirectory
+      : path.join(this.options.storageDirectory, 'namespaces', namespace.id);
+  }
+
+  logPathOf(namespace: Namespace): string {
+    return namespace.id === defaultNamespaceName
+      ? this.options.walPath
+      : path.join(this.directoryOf(namespace), logFileName);
+  }
+
+  /** The namespace's log, or undefined (volatile mode, or a namespace this catalog does not hold). */
+  logOf(namespace: Namespace): WriteAheadLog | undefined {
+    return this.logs.get(namespace.id);
+  }
+
+  /** The `durability` block of `GET /status` for a loaded namespace. */
+  status(namespace: Namespace): DurabilityBlock {
+    const log: LogStatus | undefined = this.logs.get(namespace.id)?.status;
+    return {
+      walEnabled: log?.walEnabled ?? false,
+      degraded: log?.degraded ?? false,
+      recoveryRan: log?.recoveryRan ?? false,
+      lastRecoveryTruncated: log?.lastRecoveryTruncated ?? false,
+      lastRecoveryReplayedEntries: log?.lastRecoveryReplayedEntries ?? 0,
+      lastCheckpointDroppedIndices: this.droppedIndices.get(namespace.id) ?? 0,
+    };
+  }
+
+  /** Transactions committed in memory but not durably, over every log (`svc.transaction.nondurable`). */
+  get nonDurableCommits(): number {
+    let total = 0;
+    for (const log of this.logs.values()) total += log.status.nonDurableCommits;
+    return total;
+  }
+
+  /** For the checkpoint work: how many indexes the namespace's last checkpoint could not write. */
+  recordCheckpointDroppedIndices(namespace: Namespace, count: number): void {
+    this.droppedIndices.set(namespace.id, count);
+  }
+
+  /** Runs at shutdown once every writer has drained, before the logs close (the shutdown save). */
+  onShutdown(step: ShutdownStep): void {
+    this.shutdownSteps.push(step);
+  }
+
+  private async recover(namespace: Namespace, expectLog: boolean): Promise<void> {
+    const log = await WriteAheadLog.open({
+      path: this.logPathOf(namespace),
+      namespaceId: namespace.id,
+      engine: namespace.engine,
+      fileSystem: this.fileSystem,
+      onWarning: this.warn,
+    });
+    this.logs.set(namespace.id, log);
+    if (log.degraded) await log.replay();
+    else if (expectLog) {
+      this.warn(
+        `the write-ahead log of namespace '${namespace.name}' (${log.path}) was missing; ` +
+          'the namespace starts empty with a new log',
+      );
+    }
+  }
+
+  private readonly listener: NamespaceListener = {
+    created: async (namespace) => {
+      const log = WriteAheadLog.create({
+        path: this.logPathOf(namespace),
+        namespaceId: namespace.id,
+        engine: namespace.engine,
+        fileSystem: this.fileSystem,
+        onWarning: this.warn,
+      });
+      this.logs.set(namespace.id, log);
+      await Promise.all([log.ready, this.writeCatalog()]);
+    },
+    changed: () => this.writeCatalog(),
+    dropped: async (namespace) => {
+      // The catalog first: once it no longer lists the namespace, a crash cannot bring it back.
+      await this.writeCatalog();
+      const log = this.logs.get(namespace.id);
+      this.logs.delete(namespace.id);
+      this.droppedIndices.delete(namespace.id);
+      await namespace.engine.flush();
+      await log?.remove();
+      await this.fileSystem.removeDirectoryIfEmpty(this.directoryOf(namespace));
+    },
+  };
+
+  /** Writes the catalog as it is when the write runs; writes are serialized. */
+  private writeCatalog(): Promise<void> {
+    const write = this.catalogWrites.then(() =>
+      writeCatalogFile(this.fileSystem, this.catalogFile, this.namespaces.list()),
+    );
+    this.catalogWrites = write.catch(() => undefined);
+    return write;
+  }
+
+  /**
+   * Shutdown: waits for every writer to drain, runs the shutdown steps, and closes every log. Call it
+   * after the server stopped accepting requests.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.namespaces.list().map((namespace) => namespace.engine.flush()));
+    for (const step of this.shutdownSteps) {
+      try {
+        await step();
+      } catch (error) {
+        this.warn(`a shutdown step failed: ${(error as Error).message}`);
+      }
+    }
+    await Promise.all([...this.logs.values()].map((log) => log.close()));
+    await this.catalogWrites;
+  }
+}
