@@ -35,3 +35,38 @@ export { addSampleGraph } from './engine/sample.js';
 export { topologyView, vertexKind } from './engine/graph/topology.js';
 export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';
+export {
+  takeSnapshot,
+  writeCheckpoint,
+  saveCheckpoint,
+  loadCheckpoint,
+  installCheckpoint,
+  restoreCheckpoint,
+  readCheckpointManifest,
+  checkpointFiles,
+  versionedSiblingPath,
+  defaultSavePartitions,
+  maxSavePartitions,
+  checkpointFormatVersion,
+  checkpointSectionNames,
+  checkpointSectionVersion,
+} from './engine/durability/checkpoint/index.js';
+export type {
+  GraphSnapshot,
+  SnapshotOptions,
+  WriteCheckpointOptions,
+  CheckpointWriteResult,
+  SaveCheckpointResult,
+  SectionEntryInput,
+  CheckpointSectionsInput,
+  LoadedCheckpoint,
+  LoadedSectionEntry,
+  LoadedSections,
+  LoadCheckpointOptions,
+  CheckpointManifest,
+  CheckpointSectionName,
+  ManifestSection,
+  PartitionRecord,
+  SectionEntryRecord,
+  JsonValue,
+} from './engine/durability/checkpoint/index.js';

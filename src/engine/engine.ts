@@ -159,6 +159,27 @@ export class Engine {
     return this.writer.flush();
   }
 
+  /**
+   * Runs `step` alone on the writer: after every write submitted before it, while later writes wait
+   * (reads continue). Checkpoints use it to copy a consistent cut and to install a loaded graph.
+   */
+  exclusive<T>(step: () => T | Promise<T>): Promise<T> {
+    return this.writer.exclusive(step);
+  }
+
+  /**
+   * Committed transactions with at least one operation since the graph's origin (the engine's start or
+   * the checkpoint it was loaded from): the position of the latest commit in the write history.
+   */
+  get committedSequence(): number {
+    return this.writer.committedSequence;
+  }
+
+  /** Sets the position the next commit counts from (a loaded checkpoint's `lastCommittedSequence`). */
+  resetCommittedSequence(sequence: number): void {
+    this.writer.committedSequence = sequence;
+  }
+
   /** Runs after each applied group, before callers are released (log, change feed, metrics). */
   addCommitHook(hook: CommitHook): void {
     this.writer.addCommitHook(hook);

@@ -17,6 +17,12 @@ export const engineErrors = {
   NAMESPACE_RESERVED: { reason: 'conflict', title: 'Reserved namespace' },
   NAMESPACE_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Namespace quota exceeded' },
   WRITER_FAULT: { reason: 'fault', title: 'Internal Server Error' },
+  /** A checkpoint file (manifest, partition or sidecar) is absent; `file` names it. */
+  CHECKPOINT_FILE_MISSING: { reason: 'fault', title: 'Save game files missing' },
+  /** A checkpoint file fails its magic, version, CRC-32 or structure checks; `file` names it. */
+  CHECKPOINT_CORRUPT: { reason: 'fault', title: 'Checkpoint unreadable' },
+  /** Writing a checkpoint failed; nothing was published at the target. */
+  CHECKPOINT_WRITE_FAILED: { reason: 'fault', title: 'Save failed' },
 } as const satisfies Record<string, { reason: FailureReason; title: string }>;
 
 export type EngineErrorCode = keyof typeof engineErrors;

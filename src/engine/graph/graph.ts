@@ -290,6 +290,30 @@ export class Graph {
     this.in.pool = pool;
   }
 
+  /**
+   * Takes over `other`'s whole content, ids and interned names included (installing a graph the checkpoint
+   * loader built); synchronous, so a reader sees the old graph or the new one. `other` must not be used
+   * afterwards.
+   */
+  adopt(other: Graph): void {
+    this.kindType.adopt(other.kindType);
+    this.labels.adopt(other.labels);
+    this.created.adopt(other.created);
+    this.first.adopt(other.first);
+    this.second.adopt(other.second);
+    this.vertexBits.adopt(other.vertexBits);
+    this.adjacencyPool = other.adjacencyPool;
+    this.out.pool = other.adjacencyPool;
+    this.in.pool = other.adjacencyPool;
+    this.properties.adopt(other.properties);
+    this.labelNames.adopt(other.labelNames);
+    this.edgeTypes.adopt(other.edgeTypes);
+    this.propertyKeys.adopt(other.propertyKeys);
+    this.nextId = other.nextId;
+    this.vertexCount = other.vertexCount;
+    this.edgeCount = other.edgeCount;
+  }
+
   /** Drops every element and interned name; ids restart at 0. */
   clear(): void {
     for (const column of [

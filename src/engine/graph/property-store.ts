@@ -68,11 +68,21 @@ export interface PropertySnapshot {
   properties: StoredProperty[];
 }
 
+/** The side table as a checkpoint snapshot saw it: see `PropertyStore.pinSideValues`. */
+export interface PinnedSideValues {
+  readonly values: readonly unknown[];
+  /** Ends the pin; idempotent. */
+  release(): void;
+}
+
 export class PropertyStore {
-  private readonly pool = new BlockPool(Float64Array);
+  private pool = new BlockPool(Float64Array);
   private recordColumn: SharedColumn<Int32ArrayConstructor> | null = null;
-  private readonly sideValues: unknown[] = [];
-  private readonly freeSideSlots: number[] = [];
+  private sideValues: unknown[] = [];
+  private freeSideSlots: number[] = [];
+  /** Open pins (see `pinSideValues`), and the slots freed while any was open. */
+  private sidePins = 0;
+  private deferredSideSlots: number[] = [];
 
   /** Record offset + 1 for the element, 0 when it has none. */
   private recordOf(id: number): number {
@@ -319,8 +329,66 @@ export class PropertyStore {
   reset(): void {
     this.pool.reset();
     this.recordColumn = null;
-    this.sideValues.length = 0;
-    this.freeSideSlots.length = 0;
+    // New arrays rather than truncation: a pinned snapshot keeps reading the old side table.
+    this.sideValues = [];
+    this.freeSideSlots = [];
+    this.deferredSideSlots = [];
+  }
+
+  // ---- checkpoints: raw access for the snapshot copy (writer held) and the loader (a fresh store) ----
+
+  /** The record pool. */
+  get recordPool(): BlockPool<Float64ArrayConstructor> {
+    return this.pool;
+  }
+
+  /** Per element: record offset + 1, or 0 for none; null before the first property write. */
+  get recordOffsets(): SharedColumn<Int32ArrayConstructor> | null {
+    return this.recordColumn;
+  }
+
+  /** The record column, covering at least `length` ids (the loader). */
+  ensureRecordOffsets(length: number): SharedColumn<Int32ArrayConstructor> {
+    return this.columnFor(length - 1);
+  }
+
+  /** Stores a side value in a new slot and answers the slot (the loader fills a fresh store). */
+  addSideValue(value: unknown): number {
+    this.sideValues.push(value);
+    return this.sideValues.length - 1;
+  }
+
+  /**
+   * Keeps every side value referenced at this moment where it is until `release`: slots freed meanwhile
+   * are neither cleared nor reused, so a snapshot taken with the writer held can read the values of its
+   * copied records later, while writes continue, without copying the side table.
+   */
+  pinSideValues(): PinnedSideValues {
+    this.sidePins++;
+    const values = this.sideValues;
+    let open = true;
+    return {
+      values,
+      release: () => {
+        if (!open) return;
+        open = false;
+        if (--this.sidePins > 0) return;
+        for (const slot of this.deferredSideSlots) {
+          this.sideValues[slot] = undefined;
+          this.freeSideSlots.push(slot);
+        }
+        this.deferredSideSlots = [];
+      },
+    };
+  }
+
+  /** Takes over `other`'s content (installing a loaded graph); `other` must not be used afterwards. */
+  adopt(other: PropertyStore): void {
+    this.pool = other.pool;
+    this.recordColumn = other.recordColumn;
+    this.sideValues = other.sideValues;
+    this.freeSideSlots = other.freeSideSlots;
+    this.deferredSideSlots = [];
   }
 
   private encode(tag: number, value: TypedValue): number {
@@ -341,6 +409,10 @@ export class PropertyStore {
   private releaseValue(keyTag: number, encoded: number): void {
     const tag = keyTag % typeTagCount;
     if (inlineTags.has(tag)) return;
+    if (this.sidePins > 0) {
+      this.deferredSideSlots.push(encoded);
+      return;
+    }
     this.sideValues[encoded] = undefined;
     this.freeSideSlots.push(encoded);
   }

@@ -27,6 +27,12 @@ export class Interner {
     return this.names.length;
   }
 
+  /** Takes over `other`'s names and ids (installing a loaded graph); `other` must not be used afterwards. */
+  adopt(other: Interner): void {
+    this.clear();
+    for (const name of other.names) this.intern(name);
+  }
+
   /** Forgets every name interned after the first `size` (undo of a rolled-back transaction). */
   truncate(size: number): void {
     for (let id = size; id < this.names.length; id++) this.ids.delete(this.names[id]);

@@ -84,6 +84,24 @@ export class BlockPool<K extends PoolArrayKind> {
     this.freeHeads[sizeClass] = offset;
   }
 
+  /** Words below the first never-allocated word: every block lies in [0, usedWords). */
+  get usedWords(): number {
+    return this.top;
+  }
+
+  /**
+   * Claims `words` words at the top as live blocks and answers their first offset; the caller fills them
+   * at once with whole blocks laid out back to back, word 0 of each holding its size class (the checkpoint
+   * loader copies packed records this way instead of allocating them one by one).
+   */
+  appendBlocks(words: number): number {
+    const offset = this.top;
+    this.top += words;
+    this.liveWords += words;
+    this.column.ensureLength(this.top);
+    return offset;
+  }
+
   /** Words allocated but sitting on free lists or unused: what a compaction would give back. */
   get wastedWords(): number {
     return this.top - this.liveWords;

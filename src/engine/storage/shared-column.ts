@@ -89,6 +89,16 @@ export class SharedColumn<K extends TypedArrayKind> {
     this.view = this.makeView(target);
   }
 
+  /**
+   * Takes over `other`'s buffer and view (installing a graph built elsewhere, such as a loaded checkpoint);
+   * `other` must not be used afterwards.
+   */
+  adopt(other: SharedColumn<K>): void {
+    this.buffer = other.buffer;
+    this.reservedLength = other.reservedLength;
+    this.view = other.view;
+  }
+
   /** Drops all content and commits nothing: used by tabula rasa. */
   reset(): void {
     this.reservedLength = reservationTiersElements[0];

@@ -40,6 +40,8 @@ interface Pending {
   reject: (error: unknown) => void;
   /** For a replayed transaction, the clock of its original commit. */
   replayedAt?: number;
+  /** An exclusive step (see `Writer.exclusive`) instead of a transaction. */
+  step?: () => unknown;
 }
 
 export interface WriterOptions {
@@ -60,6 +62,12 @@ export class Writer {
   /** Transactions committed and rolled back since start. */
   committedCount = 0;
   rolledBackCount = 0;
+  /**
+   * Committed transactions with at least one operation (those the commit hooks see) since the graph's
+   * origin: the engine's start, or the checkpoint it was loaded from (whose `lastCommittedSequence` the
+   * loader installs). A snapshot taken in an exclusive step records it as the cut's position.
+   */
+  committedSequence = 0;
 
   constructor(
     private readonly graph: Graph,
@@ -97,6 +105,27 @@ export class Writer {
   }
 
   /**
+   * Runs `step` once every write submitted before it has been applied and its callers released; writes
+   * submitted meanwhile wait until the step settles (its promise, if it returns one), reads continue. For
+   * work that needs the graph unchanged across event-loop turns: a checkpoint's snapshot copy, installing
+   * a loaded checkpoint. Settles with the step's outcome.
+   */
+  exclusive<T>(step: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        operations: noOperations,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        step,
+      });
+      if (!this.draining) {
+        this.draining = true;
+        queueMicrotask(this.drain);
+      }
+    });
+  }
+
+  /**
    * Re-applies a transaction read back from the write-ahead log, with the clock of its original commit so
    * modification dates come out identical. It queues like any write; hooks see it flagged `replayed`.
    */
@@ -121,13 +150,13 @@ export class Writer {
   }
 
   private readonly drain = (): void => {
-    if (isMaintenance(this.queue[0])) {
+    if (holdsWriter(this.queue[0])) {
       this.runMaintenance(this.queue.shift()!);
       return;
     }
     let size = 0;
     const limit = Math.min(this.queue.length, this.maxGroupTransactions);
-    while (size < limit && !isMaintenance(this.queue[size])) size++;
+    while (size < limit && !holdsWriter(this.queue[size])) size++;
     let group: Pending[];
     if (size === this.queue.length) {
       group = this.queue;
@@ -153,6 +182,7 @@ export class Writer {
         this.rolledBackCount++;
       }
     }
+    this.committedSequence += committed.length;
     const hookResults = this.runHooks(committed);
     if (hookResults === undefined) this.release(group, outcomes, undefined);
     else {
@@ -221,6 +251,20 @@ export class Writer {
   }
 
   private runMaintenance(pending: Pending): void {
+    const { step } = pending;
+    if (step !== undefined) {
+      new Promise((resolve) => resolve(step())).then(
+        (outcome) => {
+          (pending.resolve as (outcome: unknown) => void)(outcome);
+          this.continueDraining();
+        },
+        (error: unknown) => {
+          pending.reject(error);
+          this.continueDraining();
+        },
+      );
+      return;
+    }
     compactAdjacency(this.graph, yieldToEventLoop).then(
       () => {
         pending.resolve({ createdIds: [] });
@@ -242,10 +286,16 @@ export class Writer {
 }
 
 const compactOperation: readonly WriteOperation[] = [{ kind: 'compact' }];
+const noOperations: readonly WriteOperation[] = [];
 const ignore = (): void => undefined;
 
 function isMaintenance(pending: Pending | undefined): boolean {
   return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';
+}
+
+/** A compaction or an exclusive step: runs alone, between groups. */
+function holdsWriter(pending: Pending | undefined): boolean {
+  return pending !== undefined && (pending.step !== undefined || isMaintenance(pending));
 }
 
 function yieldToEventLoop(): Promise<void> {

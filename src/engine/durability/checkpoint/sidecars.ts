@@ -1,0 +1,159 @@
+/**
+ * The reserved sections of the manifest (indexes, services, subgraph recipes, stored queries, plugins):
+ * entries the owning features supply, each with JSON metadata and optionally a sidecar file of its own,
+ * framed and checksummed like every checkpoint file (magic "SKEINCKS"). Written beside the partitions,
+ * read and checked on load.
+ */
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import {
+  checkpointFormatVersion,
+  commonHeaderBytes,
+  corrupt,
+  hex,
+  readCommonHeader,
+  sealHeader,
+  sidecarMagic,
+  writeCommonHeader,
+} from './format.js';
+import {
+  checkpointSectionNames,
+  checkpointSectionVersion,
+  type CheckpointManifest,
+  type CheckpointSectionName,
+  type JsonValue,
+  type ManifestSection,
+} from './manifest.js';
+import { readCheckpointFile } from './partition-check.js';
+import { sidecarFileName, temporaryName } from './paths.js';
+import { writeFileDurably } from './files.js';
+
+/** One entry of a manifest section, supplied by the feature that owns the section. */
+export interface SectionEntryInput {
+  name: string;
+  metadata?: JsonValue;
+  /** Written to a sidecar file of its own (framed and checksummed like every checkpoint file). */
+  data?: Uint8Array;
+}
+
+export type CheckpointSectionsInput = Partial<Record<CheckpointSectionName, readonly SectionEntryInput[]>>;
+
+export interface LoadedSectionEntry {
+  name: string;
+  metadata: JsonValue;
+  /** The sidecar file's payload (checked), or null for an entry without one. */
+  data: Uint8Array | null;
+}
+
+export type LoadedSections = Record<
+  CheckpointSectionName,
+  { version: number; entries: LoadedSectionEntry[] }
+>;
+
+/** A file written under a temporary name, published under a name derived from the final location. */
+export interface PendingFile {
+  temporary: string;
+  /** The final name for a given location. */
+  finalName: (location: string) => string;
+  bytes: number;
+}
+
+export interface PendingSidecar extends PendingFile {
+  section: CheckpointSectionName;
+  entry: SectionEntryInput;
+  payloadCrc32: number;
+}
+
+function sidecarParts(data: Uint8Array, checkpointId: Uint8Array): Uint8Array[] {
+  const header = new Uint8Array(commonHeaderBytes);
+  writeCommonHeader(header, {
+    magic: sidecarMagic,
+    version: checkpointFormatVersion,
+    headerBytes: commonHeaderBytes,
+    payloadBytes: data.byteLength,
+    payloadCrc32: crc32(data),
+    checkpointId,
+  });
+  sealHeader(header);
+  return [header, data];
+}
+
+export async function writeSidecars(
+  sections: CheckpointSectionsInput,
+  requested: string,
+  token: string,
+  checkpointId: Uint8Array,
+  pending: PendingSidecar[],
+): Promise<void> {
+  for (const name of checkpointSectionNames) {
+    const entries = sections[name] ?? [];
+    let fileIndex = 0;
+    for (const entry of entries) {
+      if (entry.data === undefined) continue;
+      const index = fileIndex++;
+      const temporary = temporaryName(sidecarFileName(requested, name, index), token);
+      const parts = sidecarParts(entry.data, checkpointId);
+      pending.push({
+        section: name,
+        entry,
+        temporary,
+        finalName: (location) => sidecarFileName(location, name, index),
+        bytes: parts[0].byteLength + parts[1].byteLength,
+        payloadCrc32: crc32(entry.data),
+      });
+      await writeFileDurably(temporary, parts);
+    }
+  }
+}
+
+export function manifestSections(
+  sections: CheckpointSectionsInput,
+  sidecars: readonly PendingSidecar[],
+  location: string,
+): Record<CheckpointSectionName, ManifestSection> {
+  const result = {} as Record<CheckpointSectionName, ManifestSection>;
+  for (const name of checkpointSectionNames) {
+    result[name] = {
+      version: checkpointSectionVersion,
+      entries: (sections[name] ?? []).map((entry) => {
+        const sidecar = sidecars.find((candidate) => candidate.entry === entry);
+        return {
+          name: entry.name,
+          metadata: entry.metadata ?? null,
+          file: sidecar === undefined ? null : path.basename(sidecar.finalName(location)),
+          bytes: sidecar?.bytes ?? null,
+          payloadCrc32: sidecar?.payloadCrc32 ?? null,
+        };
+      }),
+    };
+  }
+  return result;
+}
+
+/** Reads and checks every section entry's sidecar file. */
+export async function loadSections(location: string, manifest: CheckpointManifest): Promise<LoadedSections> {
+  const directory = path.dirname(location);
+  const sections = {} as LoadedSections;
+  for (const name of checkpointSectionNames) {
+    const entries: LoadedSectionEntry[] = [];
+    for (const entry of manifest.sections[name].entries) {
+      if (entry.file === null) {
+        entries.push({ name: entry.name, metadata: entry.metadata, data: null });
+        continue;
+      }
+      const file = path.join(directory, entry.file);
+      const bytes = await readCheckpointFile(file);
+      const header = readCommonHeader(bytes, file, sidecarMagic);
+      const data = bytes.subarray(header.headerBytes);
+      if (hex(header.checkpointId) !== manifest.checkpointId) {
+        throw corrupt(file, 'belongs to another checkpoint than its manifest');
+      }
+      if (crc32(data) !== header.payloadCrc32 || header.payloadCrc32 !== entry.payloadCrc32) {
+        throw corrupt(file, 'fails its CRC-32 check');
+      }
+      entries.push({ name: entry.name, metadata: entry.metadata, data });
+    }
+    sections[name] = { version: manifest.sections[name].version, entries };
+  }
+  return sections;
+}
