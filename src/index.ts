@@ -35,6 +35,41 @@ export { addSampleGraph } from './engine/sample.js';
 export { topologyView, vertexKind } from './engine/graph/topology.js';
 export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';
+export { IndexRegistry, builtInIndexPlugins, backfillSliceIds } from './engine/indexes/registry.js';
+export type {
+  IndexRecord,
+  FulltextResult,
+  BackfillRequest,
+  BackfillOutcome,
+  CreateOptions,
+} from './engine/indexes/registry.js';
+export {
+  IndexFormatError,
+  isKeyedIndex,
+  isOrderedIndex,
+  isFulltextIndex,
+  isSpatialIndex,
+} from './engine/indexes/plugin.js';
+export type {
+  IndexCapability,
+  IndexOptions,
+  IndexContext,
+  IndexPlugin,
+  GraphIndex,
+  KeyedIndex,
+  OrderedIndex,
+  FulltextIndex,
+  FulltextHit,
+  SpatialScan,
+  BackfillCounts,
+  RebuildOutcome,
+  IdVisitor,
+} from './engine/indexes/plugin.js';
+export { DictionaryIndex } from './engine/indexes/dictionary-index.js';
+export { RangeIndex } from './engine/indexes/range-index.js';
+export { RegExIndex } from './engine/indexes/regex-index.js';
+export { SpatialIndex, defaultEarthRadiusKm, maxSpatialDimensions } from './engine/indexes/spatial-index.js';
+export type { SpatialIndexConfig, SpatialGeometry, SpatialMetric } from './engine/indexes/spatial-index.js';
 export {
   takeSnapshot,
   writeCheckpoint,

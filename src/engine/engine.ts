@@ -36,6 +36,7 @@ import type {
   WriteOperation,
 } from './tx/operations.js';
 import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
+import { IndexRegistry } from './indexes/registry.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
 export const maxGraphPageElements = 100_000;
@@ -67,9 +68,16 @@ function checkSearchTerm(searchTerm: string): void {
 export class Engine {
   readonly graph = new Graph();
   private readonly writer: Writer;
+  /**
+   * The namespace's secondary indexes (src/engine/indexes): create, fill, scan, list. Removed elements are
+   * purged from them, trims renumber them, a clear drops them, all at commit.
+   */
+  readonly indexes: IndexRegistry;
 
   constructor(options: EngineOptions = {}) {
     this.writer = new Writer(this.graph, options);
+    this.indexes = new IndexRegistry(this.graph);
+    this.writer.addCommitHook(this.indexes.onCommit);
   }
 
   // ---- writes: each is one transaction; the promise settles at commit ----

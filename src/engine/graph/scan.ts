@@ -31,7 +31,8 @@ export interface ScanFilter {
   label?: string;
 }
 
-function kindAndLabelFilter(graph: Graph, filter: ScanFilter): (id: number) => boolean {
+/** Accepts live elements of the wanted kinds carrying the label (when one is given). */
+export function elementFilter(graph: Graph, filter: ScanFilter): (id: number) => boolean {
   const kinds = graph.kindType.view;
   const labels = graph.labels.view;
   let labelSlot = -1;
@@ -86,7 +87,7 @@ export function scanProperty(
 ): number[] {
   const keyId = graph.propertyKeys.find(key);
   if (keyId < 0) return hits;
-  const accept = kindAndLabelFilter(graph, filter);
+  const accept = elementFilter(graph, filter);
   graph.properties.forEachWithKey(keyId, from, Math.min(to, graph.nextId), (id, value) => {
     if (accept(id) && matches(operator, value, literal)) hits.push(id);
   });
@@ -105,7 +106,7 @@ export function scanAllProperties(
   from = 0,
   to = graph.nextId,
 ): number[] {
-  const accept = kindAndLabelFilter(graph, filter);
+  const accept = elementFilter(graph, filter);
   const needle = searchTerm.toLowerCase();
   const reservedKeyIds = new Set<number>();
   for (let keyId = 0; keyId < graph.propertyKeys.size; keyId++) {

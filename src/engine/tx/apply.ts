@@ -11,8 +11,12 @@ import type { PropertyInput, TransactionResult, WriteOperation } from './operati
 
 type Undo = () => void;
 
-/** Whole-graph effects other components (indexes, change feed) follow. */
-export type GraphEffect = { kind: 'cleared' } | { kind: 'trimmed'; renumbering: Renumbering };
+/**
+ * Effects other components (indexes, change feed) follow, in operation order: `removed` lists the
+ * removed element and, for a vertex, its cascaded edges (outgoing first, then incoming, a self-loop once).
+ */
+export type GraphEffect =
+  { kind: 'removed'; ids: number[] } | { kind: 'cleared' } | { kind: 'trimmed'; renumbering: Renumbering };
 
 export interface AppliedTransaction extends TransactionResult {
   effects: GraphEffect[];
@@ -119,9 +123,13 @@ export function applyTransaction(
           if (graph.isVertex(id)) {
             const removed = graph.removeVertex(id);
             undos.push(() => graph.restoreVertex(removed));
+            const ids = [id];
+            for (const edge of removed.edges) ids.push(edge.id);
+            effects.push({ kind: 'removed', ids });
           } else if (graph.isEdge(id)) {
             const removed = graph.removeEdge(id);
             undos.push(() => graph.restoreEdge(removed));
+            effects.push({ kind: 'removed', ids: [id] });
           }
           break;
         }

@@ -1,0 +1,51 @@
+/**
+ * Byte helpers shared by the index formats: every payload starts with a four-letter magic and a u16
+ * version, then the type's own body written with the log's little-endian codec (varints, typed values).
+ * A reader refuses a foreign magic, a newer version, truncation and trailing bytes with `IndexFormatError`.
+ */
+import { ByteReader, ByteWriter, LogDecodeError } from '../durability/wal/binary.js';
+import { IndexFormatError } from './plugin.js';
+
+export { ByteReader, ByteWriter };
+
+function magicNumber(magic: string): number {
+  if (!/^[\x20-\x7e]{4}$/.test(magic)) throw new RangeError(`a magic is four ASCII letters, got '${magic}'`);
+  return Buffer.from(magic, 'latin1').readUInt32LE(0);
+}
+
+export function startPayload(magic: string, version: number, initialBytes = 1024): ByteWriter {
+  const out = new ByteWriter(initialBytes);
+  out.u32(magicNumber(magic));
+  out.u16(version);
+  return out;
+}
+
+/**
+ * Reads a payload written after `startPayload(magic, ...)`: checks the magic and that the version is
+ * one this code reads (1..`maxVersion`), then runs `body` and checks that it consumed every byte.
+ */
+export function readPayload<T>(
+  bytes: Uint8Array,
+  magic: string,
+  maxVersion: number,
+  what: string,
+  body: (input: ByteReader, version: number) => T,
+): T {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const input = new ByteReader(buffer);
+  try {
+    if (input.remaining < 6 || input.u32() !== magicNumber(magic)) {
+      throw new IndexFormatError(`${what}: not a ${magic} payload`);
+    }
+    const version = input.u16();
+    if (version < 1 || version > maxVersion) {
+      throw new IndexFormatError(`${what}: format version ${version} is not readable (1 to ${maxVersion})`);
+    }
+    const result = body(input, version);
+    if (input.remaining !== 0) throw new IndexFormatError(`${what}: ${input.remaining} bytes left over`);
+    return result;
+  } catch (error) {
+    if (error instanceof LogDecodeError) throw new IndexFormatError(`${what}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * DictionaryIndex: typed keys to elements, multi-value buckets, equality in O(1) (capability
+ * `equality`). Ordered operators of `POST /scan/index/all` are a linear pass over the keys.
+ */
+import { HashKeyStore } from './key-stores.js';
+import { KeyedIndexBase } from './keyed-index.js';
+import type { IndexCapability, IndexPlugin } from './plugin.js';
+
+const capabilities: readonly IndexCapability[] = ['equality'];
+const magic = 'SKXD';
+
+export class DictionaryIndex extends KeyedIndexBase {
+  readonly pluginType = 'DictionaryIndex';
+  readonly capabilities = capabilities;
+
+  constructor(id: string) {
+    super(id, new HashKeyStore(), magic);
+  }
+
+  static deserialize(id: string, payload: Uint8Array): DictionaryIndex {
+    return new DictionaryIndex(id).load(payload);
+  }
+}
+
+/** Options are ignored (CONTRACT 1.10). */
+export const dictionaryIndexPlugin: IndexPlugin = {
+  pluginType: 'DictionaryIndex',
+  capabilities,
+  creatableOverInterface: true,
+  create: (id) => new DictionaryIndex(id),
+  deserialize: (id, payload) => DictionaryIndex.deserialize(id, payload),
+};

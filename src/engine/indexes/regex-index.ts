@@ -1,0 +1,101 @@
+/**
+ * RegExIndex: string keys (capabilities `equality`, `fulltext`). Keys of other types are ignored on add
+ * (the add still answers true, as the ancestor does). Equality (`POST /scan/index/all`, operator 0) is
+ * an exact, case-sensitive key lookup; fulltext runs a case-insensitive regular expression over every key
+ * (CONTRACT 1.11): an element's score is the number of matches in all of its keys, its highlights the
+ * whole whitespace-delimited words containing a match, each once.
+ */
+import type { TypedValue } from '../model/values.js';
+import { HashKeyStore } from './key-stores.js';
+import { KeyedIndexBase, visitIds } from './keyed-index.js';
+import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from './plugin.js';
+
+const capabilities: readonly IndexCapability[] = ['equality', 'fulltext'];
+const magic = 'SKXX';
+
+/** `char.IsWhiteSpace` as JavaScript's `\s` sees it. */
+const whitespace = /\s/;
+
+function isWhitespaceAt(text: string, at: number): boolean {
+  return whitespace.test(text[at]);
+}
+
+/** The whitespace-delimited word (or words) around text[start, end). */
+function wordAround(text: string, start: number, end: number): string {
+  let from = start;
+  while (from > 0 && !isWhitespaceAt(text, from - 1)) from--;
+  let to = end;
+  while (to < text.length && !isWhitespaceAt(text, to)) to++;
+  return text.slice(from, to);
+}
+
+interface Accumulated {
+  score: number;
+  highlights: Set<string>;
+}
+
+export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
+  readonly pluginType = 'RegExIndex';
+  readonly capabilities = capabilities;
+
+  constructor(id: string) {
+    super(id, new HashKeyStore(), magic);
+  }
+
+  static deserialize(id: string, payload: Uint8Array): RegExIndex {
+    return new RegExIndex(id).load(payload);
+  }
+
+  override accepts(key: TypedValue): boolean {
+    return key.type === 'String';
+  }
+
+  /**
+   * Matches `pattern` (made global here if it is not) over every key; hits in ascending element id
+   * order. An empty match counts toward the score but adds no highlight of its own beyond its word.
+   */
+  fulltext(pattern: RegExp): FulltextHit[] {
+    const regex = pattern.global ? new RegExp(pattern) : new RegExp(pattern.source, `${pattern.flags}g`);
+    const byElement = new Map<number, Accumulated>();
+    this.store.forEach((entry) => {
+      const text = entry.key.value as string;
+      let matches = 0;
+      const words: string[] = [];
+      regex.lastIndex = 0;
+      for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+        matches++;
+        const end = match.index + match[0].length;
+        const word = wordAround(text, match.index, end);
+        if (word !== '') words.push(word);
+        if (match[0].length === 0) regex.lastIndex++;
+        if (regex.lastIndex > text.length) break;
+      }
+      if (matches === 0) return;
+      visitIds(entry, (elementId) => {
+        let accumulated = byElement.get(elementId);
+        if (accumulated === undefined) {
+          accumulated = { score: 0, highlights: new Set() };
+          byElement.set(elementId, accumulated);
+        }
+        accumulated.score += matches;
+        for (const word of words) accumulated.highlights.add(word);
+      });
+    });
+    return [...byElement.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([graphElementId, { score, highlights }]) => ({
+        graphElementId,
+        highlights: [...highlights],
+        score,
+      }));
+  }
+}
+
+/** Options are ignored (CONTRACT 1.10). */
+export const regExIndexPlugin: IndexPlugin = {
+  pluginType: 'RegExIndex',
+  capabilities,
+  creatableOverInterface: true,
+  create: (id) => new RegExIndex(id),
+  deserialize: (id, payload) => RegExIndex.deserialize(id, payload),
+};

@@ -1,0 +1,465 @@
+/**
+ * The indexes of one namespace: creation by id and plug-in type, the boolean verbs of the index routes,
+ * the scans, backfill, the status inventory, and the upkeep that keeps every index true to the graph.
+ *
+ * Plugging in an index type (the whole contract is in plugin.ts):
+ *
+ *   const vectorIndexPlugin: IndexPlugin = {
+ *     pluginType: 'VectorIndex',
+ *     capabilities: ['vector'],
+ *     creatableOverInterface: true,           // POST /index may create it
+ *     create(id, options, { graph }) {...},   // a new GraphIndex, or undefined for invalid options
+ *     deserialize(id, payload, { graph }) {...},
+ *   };
+ *   engine.indexes.registerType(vectorIndexPlugin);   // or list it in `builtInIndexPlugins`
+ *
+ * From then on `POST /index` with `"pluginType": "VectorIndex"` reaches `create` with the converted
+ * `pluginOptions` (a Map of option name to TypedValue), the index appears on `GET /status`, is purged of
+ * removed elements, renumbered by trims, dropped by a clear, and checkpointed through `serialize`.
+ *
+ * Upkeep (the engine installs `onCommit` as a writer commit hook, so it runs right after each applied
+ * group, before any caller is released and before any read can run):
+ * - every element a transaction removed, edges cascaded from a removed vertex included, is purged from
+ *   every index;
+ * - a trim renumbers every index's memberships (they follow their elements);
+ * - a clear (`HEAD /tabularasa`) drops every index (CONTRACT 1.8);
+ * - an index with `observeCommit` then sees the group (a bound vector index follows element state).
+ *
+ * Index content is not logged: entries added after the last checkpoint do not survive a crash
+ * (specification, index routes rule 7). `serializeIndex`/`restoreIndex` frame one index for a
+ * checkpoint's sidecar file.
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { EngineError } from '../errors.js';
+import type { Graph } from '../graph/graph.js';
+import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan.js';
+import type { TypedValue } from '../model/values.js';
+import type { CommitHook } from '../tx/writer.js';
+import { readPayload, startPayload } from './codec.js';
+import { dictionaryIndexPlugin } from './dictionary-index.js';
+import {
+  IndexFormatError,
+  isFulltextIndex,
+  isKeyedIndex,
+  isOrderedIndex,
+  isSpatialIndex,
+  type BackfillCounts,
+  type FulltextHit,
+  type GraphIndex,
+  type IndexCapability,
+  type IndexContext,
+  type IndexOptions,
+  type IndexPlugin,
+} from './plugin.js';
+import { rangeIndexPlugin } from './range-index.js';
+import { regExIndexPlugin } from './regex-index.js';
+import {
+  SpatialIndex,
+  spatialIndexPlugin,
+  type SpatialGeometry,
+  type SpatialIndexConfig,
+} from './spatial-index.js';
+
+/** The index types every namespace starts with. */
+export const builtInIndexPlugins: readonly IndexPlugin[] = [
+  dictionaryIndexPlugin,
+  rangeIndexPlugin,
+  regExIndexPlugin,
+  spatialIndexPlugin,
+];
+
+/** An entry of `indices` on `GET /status` (CONTRACT 1.10). */
+export interface IndexRecord {
+  indexId: string;
+  pluginType: string;
+  embeddingName: string | null;
+  model: string | null;
+  capabilities: IndexCapability[];
+  keys: number | null;
+  values: number | null;
+}
+
+export interface FulltextResult {
+  /** The highest element score of this result (0 when there are no elements). */
+  maximumScore: number;
+  elements: FulltextHit[];
+}
+
+/** The body of `POST /index/backfill/{id}` (CONTRACT 1.10). */
+export interface BackfillRequest {
+  /** The property whose value becomes the key; with `prefix`, a prefix of property keys. */
+  propertyId: string;
+  /** Empty the index first, then rebuild exactly (default: add only). */
+  replace?: boolean;
+  /** Every property whose key starts with `propertyId` contributes a key. */
+  prefix?: boolean;
+  /** Only elements with exactly this label. */
+  label?: string | null;
+}
+
+export interface BackfillOutcome extends BackfillCounts {
+  indexId: string;
+  propertyId: string | null;
+  replaced: boolean;
+}
+
+export interface CreateOptions {
+  /** Creation through `POST /index`: types that are not creatable over the interface answer false. */
+  overInterface?: boolean;
+}
+
+/** Element ids one backfill slice reads before yielding the event loop (~10 ms at ~0.5 us per id). */
+export const backfillSliceIds = 16_384;
+
+/** Envelope around one index's payload: magic, version, plug-in type, id, payload. */
+const envelopeMagic = 'SKIX';
+const envelopeVersion = 1;
+
+const noOptions: IndexOptions = new Map();
+
+/** Sorts ids ascending and drops repeats, in place. */
+function sortedUnique(ids: number[]): number[] {
+  ids.sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[kept++] = ids[i];
+  ids.length = kept;
+  return ids;
+}
+
+export class IndexRegistry {
+  private readonly plugins = new Map<string, IndexPlugin>();
+  private readonly indexes = new Map<string, GraphIndex>();
+  private readonly context: IndexContext;
+
+  constructor(readonly graph: Graph) {
+    this.context = { graph };
+    for (const plugin of builtInIndexPlugins) this.registerType(plugin);
+  }
+
+  // ---- types ----
+
+  /** Makes an index type available; a type name is registered once. */
+  registerType(plugin: IndexPlugin): void {
+    if (this.plugins.has(plugin.pluginType)) {
+      throw new EngineError('INVALID_INPUT', `the index type '${plugin.pluginType}' is already registered`);
+    }
+    this.plugins.set(plugin.pluginType, plugin);
+  }
+
+  /** Registered `pluginType` names (`availableIndexPlugins` on `GET /status`). */
+  get pluginTypes(): string[] {
+    return [...this.plugins.keys()];
+  }
+
+  // ---- definitions ----
+
+  /**
+   * Creates an empty index. False when the id is taken, the type unknown (matched exactly), the options
+   * invalid for the type, or, with `overInterface`, the type not creatable over the interface.
+   */
+  create(
+    id: string,
+    pluginType: string,
+    options: IndexOptions = noOptions,
+    how: CreateOptions = {},
+  ): boolean {
+    if (this.indexes.has(id)) return false;
+    const plugin = this.plugins.get(pluginType);
+    if (plugin === undefined) return false;
+    if (how.overInterface === true && !plugin.creatableOverInterface) return false;
+    const index = plugin.create(id, options, this.context);
+    if (index === undefined) return false;
+    this.indexes.set(id, index);
+    return true;
+  }
+
+  /** Creates a spatial index (library only); false when the id is taken, INVALID_INPUT for a bad config. */
+  createSpatialIndex(id: string, config: SpatialIndexConfig = {}): boolean {
+    if (this.indexes.has(id)) return false;
+    this.indexes.set(id, new SpatialIndex(id, config));
+    return true;
+  }
+
+  /** True when the index existed. */
+  drop(id: string): boolean {
+    return this.indexes.delete(id);
+  }
+
+  /** Drops every index. */
+  clear(): void {
+    this.indexes.clear();
+  }
+
+  get(id: string): GraphIndex | undefined {
+    return this.indexes.get(id);
+  }
+
+  get size(): number {
+    return this.indexes.size;
+  }
+
+  /** The status inventory, in creation order. */
+  list(): IndexRecord[] {
+    return [...this.indexes.values()].map((index) => ({
+      indexId: index.id,
+      pluginType: index.pluginType,
+      embeddingName: index.embeddingName,
+      model: index.model,
+      capabilities: [...index.capabilities],
+      keys: index.keyCount,
+      values: index.valueCount,
+    }));
+  }
+
+  // ---- content: the boolean verbs ----
+
+  /** Indexes a live element under `key`; false for an unknown index or element (or a refusing index). */
+  add(id: string, elementId: number, key: TypedValue): boolean {
+    const index = this.indexes.get(id);
+    if (index === undefined || !this.graph.exists(elementId)) return false;
+    return index.add(elementId, key);
+  }
+
+  /** Sets a live element's geometry in a spatial index; false for an unknown or non-spatial index or element. */
+  addGeometry(id: string, elementId: number, geometry: SpatialGeometry): boolean {
+    const index = this.indexes.get(id);
+    if (!(index instanceof SpatialIndex) || !this.graph.exists(elementId)) return false;
+    index.addGeometry(elementId, geometry);
+    return true;
+  }
+
+  /** Removes every membership of an element; true when index and element exist (member or not). */
+  removeElement(id: string, elementId: number): boolean {
+    const index = this.indexes.get(id);
+    if (index === undefined || !this.graph.exists(elementId)) return false;
+    return index.removeElement(elementId);
+  }
+
+  /** Removes a key and its memberships; true when the key was there. */
+  removeKey(id: string, key: TypedValue): boolean {
+    return this.indexes.get(id)?.removeKey(key) ?? false;
+  }
+
+  // ---- scans: ascending live element ids, each once ----
+
+  /**
+   * Elements under keys satisfying `key operator literal`, then the kind and label restrictor. Undefined
+   * for an unknown index; empty for an index without keys (spatial, vector).
+   */
+  scan(id: string, operator: ScanOperator, literal: TypedValue, filter: ScanFilter): number[] | undefined {
+    const index = this.indexes.get(id);
+    if (index === undefined) return undefined;
+    if (!isKeyedIndex(index)) return [];
+    const accept = elementFilter(this.graph, filter);
+    const hits: number[] = [];
+    index.scan(operator, literal, (elementId) => {
+      if (accept(elementId)) hits.push(elementId);
+    });
+    return sortedUnique(hits);
+  }
+
+  /**
+   * Elements under keys between `left` and `right` (same type), each limit inclusive or exclusive.
+   * Undefined for an unknown index; empty for an index without the `range` capability.
+   */
+  range(
+    id: string,
+    left: TypedValue,
+    right: TypedValue,
+    includeLeft: boolean,
+    includeRight: boolean,
+    filter: ScanFilter,
+  ): number[] | undefined {
+    const index = this.indexes.get(id);
+    if (index === undefined) return undefined;
+    if (!isOrderedIndex(index)) return [];
+    const accept = elementFilter(this.graph, filter);
+    const hits: number[] = [];
+    index.range(left, right, includeLeft, includeRight, (elementId) => {
+      if (accept(elementId)) hits.push(elementId);
+    });
+    return sortedUnique(hits);
+  }
+
+  /**
+   * `requestString` as a case-insensitive regular expression over the keys of a fulltext index. Undefined
+   * for an unknown index or one without the `fulltext` capability; INVALID_INPUT for a blank request or
+   * one that is not a regular expression.
+   */
+  fulltext(id: string, requestString: string): FulltextResult | undefined {
+    if (requestString.trim() === '')
+      throw new EngineError('INVALID_INPUT', 'requestString must not be blank');
+    const index = this.indexes.get(id);
+    if (index === undefined || !isFulltextIndex(index)) return undefined;
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(requestString, 'gi');
+    } catch (error) {
+      throw new EngineError(
+        'INVALID_INPUT',
+        `requestString is not a valid regular expression: ${(error as Error).message}`,
+      );
+    }
+    const live = elementFilter(this.graph, { resultType: 'Both' });
+    const elements = index.fulltext(pattern).filter((hit) => live(hit.graphElementId));
+    let maximumScore = 0;
+    for (const hit of elements) if (hit.score > maximumScore) maximumScore = hit.score;
+    return { maximumScore, elements };
+  }
+
+  /**
+   * Elements whose geometry overlaps the reference element's grown by `distance` (see spatial-index.ts),
+   * the reference included. Undefined for an unknown or non-spatial index or a reference not in it.
+   */
+  spatial(id: string, elementId: number, distance: number): number[] | undefined {
+    const index = this.indexes.get(id);
+    if (index === undefined || !isSpatialIndex(index)) return undefined;
+    const live = elementFilter(this.graph, { resultType: 'Both' });
+    const hits: number[] = [];
+    const found = index.within(elementId, distance, (hit) => {
+      if (live(hit)) hits.push(hit);
+    });
+    return found ? sortedUnique(hits) : undefined;
+  }
+
+  // ---- backfill ----
+
+  /**
+   * Fills a keyed index from element state: each live element (with exactly `label`, when given) whose
+   * `propertyId` (or, with `prefix`, any property key starting with it) holds a value the index accepts
+   * is indexed under it. Runs in slices that yield the event loop; elements written meanwhile may or may
+   * not be seen, removed ones are purged as usual. Without a request, rebuilds a derived index (one with
+   * `rebuild`, a bound vector index). INVALID_INPUT for an unknown index, a missing `propertyId`, or an
+   * index that cannot take arbitrary keys.
+   */
+  async backfill(id: string, request?: BackfillRequest): Promise<BackfillOutcome> {
+    const index = this.indexes.get(id);
+    if (index === undefined) throw new EngineError('INVALID_INPUT', `the index '${id}' does not exist`);
+    if (request === undefined) {
+      if (index.rebuild === undefined) {
+        throw new EngineError(
+          'INVALID_INPUT',
+          `the index '${id}' records no source to rebuild from; send a body with propertyId`,
+        );
+      }
+      const { propertyId, ...counts } = await index.rebuild();
+      return { indexId: id, propertyId, replaced: true, ...counts };
+    }
+    if (!isKeyedIndex(index)) {
+      throw new EngineError('INVALID_INPUT', `the ${index.pluginType} '${id}' cannot take arbitrary keys`);
+    }
+    const { propertyId, replace = false, prefix = false, label } = request;
+    if (typeof propertyId !== 'string' || propertyId === '') {
+      throw new EngineError('INVALID_INPUT', 'propertyId is required');
+    }
+    if (replace) index.clearEntries();
+    const graph = this.graph;
+    const accept = elementFilter(graph, { resultType: 'Both', label: label ?? undefined });
+    const outcome: BackfillOutcome = {
+      indexId: id,
+      propertyId,
+      replaced: replace,
+      scannedElements: 0,
+      indexedElements: 0,
+      skippedUnindexableValues: 0,
+    };
+    for (let from = 0; from < graph.nextId; from += backfillSliceIds) {
+      if (from > 0) {
+        await yieldToEventLoop();
+        if (this.indexes.get(id) !== index) break; // dropped meanwhile
+      }
+      const to = Math.min(graph.nextId, from + backfillSliceIds);
+      const keyIds = this.keyIdsFor(propertyId, prefix);
+      for (let elementId = from; elementId < to; elementId++) {
+        if (!accept(elementId)) continue;
+        outcome.scannedElements++;
+        let indexed = false;
+        for (const keyId of keyIds) {
+          const value = graph.properties.get(elementId, keyId);
+          if (value === undefined) continue;
+          if (index.accepts(value)) {
+            index.add(elementId, value);
+            indexed = true;
+          } else outcome.skippedUnindexableValues++;
+        }
+        if (indexed) outcome.indexedElements++;
+      }
+    }
+    return outcome;
+  }
+
+  /** Interned ids of the property keys a backfill reads. */
+  private keyIdsFor(propertyId: string, prefix: boolean): number[] {
+    const keys = this.graph.propertyKeys;
+    if (!prefix) {
+      const keyId = keys.find(propertyId);
+      return keyId < 0 ? [] : [keyId];
+    }
+    const keyIds: number[] = [];
+    for (let keyId = 0; keyId < keys.size; keyId++)
+      if (keys.nameOf(keyId).startsWith(propertyId)) keyIds.push(keyId);
+    return keyIds;
+  }
+
+  // ---- checkpoints ----
+
+  /** One index framed for a checkpoint file: envelope (magic, version, type, id) around its payload. */
+  serializeIndex(id: string): Uint8Array | undefined {
+    const index = this.indexes.get(id);
+    if (index === undefined) return undefined;
+    const payload = index.serialize();
+    const out = startPayload(envelopeMagic, envelopeVersion, payload.byteLength + 64);
+    out.string(index.pluginType);
+    out.string(index.id);
+    out.varUint(payload.byteLength);
+    out.bytes(payload);
+    return out.toBuffer();
+  }
+
+  /**
+   * Rebuilds an index from `serializeIndex` bytes and installs it under its id (replacing one there).
+   * Throws `IndexFormatError` for unreadable bytes or a type this registry does not know.
+   */
+  restoreIndex(bytes: Uint8Array): GraphIndex {
+    const { pluginType, id, payload } = readPayload(
+      bytes,
+      envelopeMagic,
+      envelopeVersion,
+      'index file',
+      (input) => {
+        const pluginType = input.string();
+        const id = input.string();
+        const length = input.varUint();
+        return { pluginType, id, payload: input.bytes(length) };
+      },
+    );
+    const plugin = this.plugins.get(pluginType);
+    if (plugin === undefined) throw new IndexFormatError(`the index type '${pluginType}' is not registered`);
+    const index = plugin.deserialize(id, payload, this.context);
+    this.indexes.set(id, index);
+    return index;
+  }
+
+  // ---- upkeep ----
+
+  /** The writer commit hook (module comment). */
+  readonly onCommit: CommitHook = (group) => {
+    if (this.indexes.size === 0) return;
+    for (const transaction of group) {
+      for (const effect of transaction.result.effects) {
+        switch (effect.kind) {
+          case 'removed':
+            for (const index of this.indexes.values()) for (const id of effect.ids) index.purge(id);
+            break;
+          case 'trimmed':
+            for (const index of this.indexes.values()) index.renumber(effect.renumbering);
+            break;
+          case 'cleared':
+            this.indexes.clear();
+            break;
+        }
+      }
+    }
+    for (const index of this.indexes.values()) index.observeCommit?.(group);
+  };
+}
