@@ -23,6 +23,7 @@ import { edgeRoutes } from './routes/edges.js';
 import { elementRoutes } from './routes/elements.js';
 import { graphRoutes } from './routes/graph.js';
 import { scanRoutes } from './routes/scans.js';
+import { indexRoutes } from './routes/indexes.js';
 import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
 import { delegateRoutes } from './routes/delegates.js';
 
@@ -137,6 +138,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     elementRoutes,
     graphRoutes,
     scanRoutes,
+    indexRoutes,
     maintenanceRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
+import { IndexRecord } from '../wire/indexes.js';
 
 const StringList = Type.Union([Type.Array(Type.String()), Type.Null()]);
 const Block = Type.Record(Type.String(), Type.Unknown());
@@ -17,7 +18,7 @@ const StatusResponse = Type.Object({
   namespaceState: Type.String(),
   vertexCount: Type.Union([Type.Integer(), Type.Null()]),
   edgeCount: Type.Union([Type.Integer(), Type.Null()]),
-  indices: Type.Union([Type.Array(Block), Type.Null()]),
+  indices: Type.Union([Type.Array(IndexRecord), Type.Null()]),
   availableIndexPlugins: StringList,
   availablePathPlugins: StringList,
   availableSubGraphPlugins: StringList,
@@ -94,8 +95,8 @@ export async function statusRoutes(app: FastifyInstance, { options }: RouteConte
         namespaceState: 'ready',
         vertexCount: engine.vertexCount,
         edgeCount: engine.edgeCount,
-        indices: [],
-        availableIndexPlugins: [],
+        indices: engine.indexes.list(),
+        availableIndexPlugins: engine.indexes.pluginTypes,
         availablePathPlugins: [],
         availableSubGraphPlugins: [],
         availableAnalyticsPlugins: [],
