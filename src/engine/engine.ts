@@ -88,11 +88,18 @@ export class Engine {
   }
 
   /**
-   * Re-applies a transaction read back from a write-ahead log with its original commit clock (see
-   * `Writer.submitReplayed`); for recovery, not for new writes.
+   * Re-applies transactions read back from a write-ahead log, in order, with their original commit clocks
+   * (see `Writer.applyReplayed`); only inside an `exclusive` step. For recovery, not for new writes.
    */
-  replay(operations: readonly WriteOperation[], nowSeconds: number): Promise<TransactionResult> {
-    return this.writer.submitReplayed(operations, nowSeconds);
+  replayBatch(
+    transactions: readonly { operations: readonly WriteOperation[]; nowSeconds: number }[],
+  ): Promise<(TransactionResult | EngineError)[]> {
+    return this.writer.applyReplayed(transactions);
+  }
+
+  /** An `exclusive` step is running on this engine's writer. */
+  get inExclusiveStep(): boolean {
+    return this.writer.inExclusiveStep;
   }
 
   createVertex(input: VertexInput = {}): Promise<number> {

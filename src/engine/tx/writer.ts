@@ -22,7 +22,7 @@ export interface CommittedTransaction {
   result: AppliedTransaction;
   /** The writer's clock when it applied the transaction (Unix seconds; modification dates). */
   nowSeconds: number;
-  /** Re-applied from the write-ahead log (`submitReplayed`), not a new commit: the log skips it. */
+  /** Re-applied from the write-ahead log (`applyReplayed`), not a new commit: the log skips it. */
   replayed: boolean;
 }
 
@@ -38,8 +38,6 @@ interface Pending {
   operations: readonly WriteOperation[];
   resolve: (result: TransactionResult) => void;
   reject: (error: unknown) => void;
-  /** For a replayed transaction, the clock of its original commit. */
-  replayedAt?: number;
   /** An exclusive step (see `Writer.exclusive`) instead of a transaction. */
   step?: () => unknown;
 }
@@ -68,6 +66,7 @@ export class Writer {
    * loader installs). A snapshot taken in an exclusive step records it as the cut's position.
    */
   committedSequence = 0;
+  private exclusiveStepRunning = false;
 
   constructor(
     private readonly graph: Graph,
@@ -125,19 +124,42 @@ export class Writer {
     });
   }
 
+  /** An exclusive step is running (see `exclusive`): the writer is held and nothing else applies. */
+  get inExclusiveStep(): boolean {
+    return this.exclusiveStepRunning;
+  }
+
   /**
-   * Re-applies a transaction read back from the write-ahead log, with the clock of its original commit so
-   * modification dates come out identical. It queues like any write; hooks see it flagged `replayed`.
+   * Re-applies transactions read back from the write-ahead log, at once and in order, each with the clock
+   * of its original commit so modification dates come out identical; the commit hooks see them as one
+   * group flagged `replayed` and are awaited. Only inside an exclusive step: the writer is held, so no
+   * other write can fall between a loaded checkpoint and the history replayed on top of it. Answers each
+   * transaction's outcome (a rolled-back one as its EngineError).
    */
-  submitReplayed(operations: readonly WriteOperation[], nowSeconds: number): Promise<TransactionResult> {
-    validateOperations(operations);
-    return new Promise<TransactionResult>((resolve, reject) => {
-      this.queue.push({ operations, resolve, reject, replayedAt: nowSeconds });
-      if (!this.draining) {
-        this.draining = true;
-        queueMicrotask(this.drain);
+  async applyReplayed(
+    transactions: readonly { operations: readonly WriteOperation[]; nowSeconds: number }[],
+  ): Promise<(TransactionResult | EngineError)[]> {
+    if (!this.exclusiveStepRunning) {
+      throw new Error('replayed transactions are applied only inside an exclusive writer step');
+    }
+    const committed: CommittedTransaction[] = [];
+    const outcomes = new Array<TransactionResult | EngineError>(transactions.length);
+    for (let i = 0; i < transactions.length; i++) {
+      const { operations, nowSeconds } = transactions[i];
+      try {
+        validateOperations(operations);
+        const result = applyTransaction(this.graph, operations, nowSeconds);
+        outcomes[i] = { createdIds: result.createdIds };
+        if (operations.length > 0) committed.push({ operations, result, nowSeconds, replayed: true });
+        this.committedCount++;
+      } catch (error) {
+        outcomes[i] = error as EngineError;
+        this.rolledBackCount++;
       }
-    });
+    }
+    this.committedSequence += committed.length;
+    await this.runHooks(committed);
+    return outcomes;
   }
 
   /** Resolves once everything submitted so far has been applied and released. */
@@ -168,14 +190,11 @@ export class Writer {
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
     for (let i = 0; i < group.length; i++) {
-      const { operations, replayedAt } = group[i];
-      const at = replayedAt ?? now;
+      const { operations } = group[i];
       try {
-        const result = applyTransaction(this.graph, operations, at);
+        const result = applyTransaction(this.graph, operations, now);
         outcomes[i] = result;
-        if (operations.length > 0) {
-          committed.push({ operations, result, nowSeconds: at, replayed: replayedAt !== undefined });
-        }
+        if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
         this.committedCount++;
       } catch (error) {
         outcomes[i] = error as EngineError;
@@ -253,12 +272,15 @@ export class Writer {
   private runMaintenance(pending: Pending): void {
     const { step } = pending;
     if (step !== undefined) {
+      this.exclusiveStepRunning = true;
       new Promise((resolve) => resolve(step())).then(
         (outcome) => {
+          this.exclusiveStepRunning = false;
           (pending.resolve as (outcome: unknown) => void)(outcome);
           this.continueDraining();
         },
         (error: unknown) => {
+          this.exclusiveStepRunning = false;
           pending.reject(error);
           this.continueDraining();
         },

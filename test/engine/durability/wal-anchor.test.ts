@@ -97,23 +97,22 @@ describe('anchoring the log to a checkpoint', () => {
     await reopened.close();
   });
 
-  it('refuses to replay onto a state older than the anchor or newer than the log', async () => {
+  it('refuses to replay onto a state other than the one named, older than the anchor, or newer than the log', async () => {
     const file = path.join(temporaryDirectory(), 'svc.wal');
     const { engine, log } = await openLogged(file, { engine: new Engine({ clockSeconds: clock }) });
     for (const write of writes.slice(0, 3)) await write(engine);
     await log.resetAnchoredTo({ kind: 'checkpoint', id: 'sg-2', sequence: 2 });
     await log.close();
-    const reopened = await WriteAheadLog.open({
-      path: file,
-      namespaceId: testNamespaceId,
-      engine: new Engine(),
-    });
+    const fresh = new Engine();
+    const reopened = await WriteAheadLog.open({ path: file, namespaceId: testNamespaceId, engine: fresh });
     const refused = (pattern: RegExp) => (error: unknown) =>
       error instanceof LogReplayError && pattern.test(error.message);
+    await assert.rejects(reopened.replay(), refused(/the engine's state is at sequence 0/));
     await assert.rejects(
       reopened.replay({ afterSequence: 0 }),
       refused(/load the checkpoint the log is anchored to first/),
     );
+    fresh.resetCommittedSequence(9);
     await assert.rejects(reopened.replay({ afterSequence: 9 }), refused(/re-anchor the log/));
     await reopened.close();
   });
@@ -122,15 +121,58 @@ describe('anchoring the log to a checkpoint', () => {
     const file = path.join(temporaryDirectory(), 'svc.wal');
     const { engine, log } = await openLogged(file, { engine: new Engine({ clockSeconds: clock }) });
     for (const write of writes) await write(engine);
-    // An older checkpoint (sequence 2) was loaded into the engine: its log starts over from there.
-    await engine.clear();
-    for (const write of writes.slice(0, 2)) await write(engine);
-    await log.resetAnchoredTo({ kind: 'checkpoint', id: 'sg-old', sequence: 2 }, { keepLaterEntries: false });
+    // An older checkpoint (sequence 2) is installed, and the log re-anchored to it in the same step.
+    const older = await stateAfter(2);
+    await engine.exclusive(async () => {
+      engine.graph.adopt(older.graph);
+      engine.resetCommittedSequence(2);
+      await log.resetAnchoredTo(
+        { kind: 'checkpoint', id: 'sg-old', sequence: 2 },
+        { keepLaterEntries: false },
+      );
+    });
     assert.equal(log.lastSequence, 2);
     await engine.createVertex({ label: 'new branch' });
     assert.equal(log.lastSequence, 3);
     await log.close();
     assert.deepEqual(fileFacts(file).sequences, [3]);
+  });
+
+  it('a re-anchor refuses an engine that does not hold the checkpoint', async () => {
+    const file = path.join(temporaryDirectory(), 'svc.wal');
+    const { engine, log } = await openLogged(file);
+    await engine.createVertex();
+    await assert.rejects(
+      log.resetAnchoredTo({ kind: 'checkpoint', id: 'elsewhere', sequence: 7 }, { keepLaterEntries: false }),
+      (error: unknown) =>
+        error instanceof LogStateError && /install the checkpoint first/.test(error.message),
+    );
+    await log.close();
+  });
+
+  it('restoring the anchored checkpoint replays the history since it, with writes held meanwhile', async () => {
+    const file = path.join(temporaryDirectory(), 'svc.wal');
+    const { engine, log } = await openLogged(file, { engine: new Engine({ clockSeconds: clock }) });
+    for (const write of writes.slice(0, 2)) await write(engine);
+    await log.resetAnchoredTo({ kind: 'checkpoint', id: 'sg-now', sequence: 2 });
+    for (const write of writes.slice(2)) await write(engine);
+    const expected = engineState(engine);
+    // The restore: install the checkpoint's state and replay the log on top, in one writer step; a write
+    // submitted meanwhile waits and lands after the replayed history.
+    const checkpoint = await stateAfter(2);
+    let late: Promise<number> | undefined;
+    const report = await engine.exclusive(async () => {
+      engine.graph.adopt(checkpoint.graph);
+      engine.resetCommittedSequence(2);
+      late = engine.createVertex({ label: 'late' });
+      return log.replay({ afterSequence: 2 });
+    });
+    assert.equal(report.replayedEntries, 3);
+    assert.deepEqual(engineState(engine), expected);
+    assert.equal(await late, 4);
+    assert.equal(log.lastSequence, 6);
+    await log.close();
+    assert.deepEqual(fileFacts(file).sequences, [3, 4, 5, 6]);
   });
 
   it('a reset that fails leaves the old log in place and appending', async () => {

@@ -132,6 +132,32 @@ describe('the failure fence', () => {
     await reopened.log.close();
   });
 
+  it('a new log whose file cannot be created is degraded from the start; a reset writes it', async () => {
+    const fileSystem = new FaultyFileSystem();
+    fileSystem.failReplace = ioError('open');
+    const file = path.join(temporaryDirectory(), 'svc.wal');
+    const engine = new Engine();
+    const log = WriteAheadLog.create({
+      path: file,
+      namespaceId: 'ns-test',
+      engine,
+      fileSystem,
+      onWarning: () => undefined,
+    });
+    await assert.rejects(log.ready, /EIO/);
+    await assert.rejects(engine.createVertex({ label: 'kept' }), isFault(/could not be created: EIO/));
+    assert.equal(log.status.degradedCause, 'fence');
+    fileSystem.failReplace = null;
+    await log.resetAnchoredTo(emptyGraphAnchor);
+    assert.equal(log.degraded, false);
+    await engine.createVertex({ label: 'after' });
+    const expected = engineState(engine);
+    await log.close();
+    const reopened = await openLogged(file);
+    assert.deepEqual(engineState(reopened.engine), expected);
+    await reopened.log.close();
+  });
+
   it('an entry that cannot be encoded trips the fence; only a reset covering the whole state clears it', async () => {
     const { engine, log } = await faultyLog();
     await engine.createVertex();

@@ -155,7 +155,8 @@ export class WriteAheadLog {
   private framesStart: number;
   /** Append position: end of the last durable entry. */
   private size: number;
-  private lastSequenceValue: number;
+  /** The last sequence number the commit hook gave an entry (or found it could not). */
+  private encodedThrough: number;
   /** The last sequence number whose entry the append chain has handled (written or held). */
   private handledThrough: number;
   /** The last sequence number written and synced to the file. */
@@ -171,6 +172,8 @@ export class WriteAheadLog {
   private nonDurableCommits = 0;
   private recovery = { ran: false, truncated: false, replayedEntries: 0 };
   private readyPromise: Promise<void> = Promise.resolve();
+  /** A created log's header until its file exists (it stands in for the file if creating it failed). */
+  private unwrittenHeader: Buffer | null = null;
 
   private constructor(
     options: WriteAheadLogOptions,
@@ -196,7 +199,7 @@ export class WriteAheadLog {
     this.opened = state.opened;
     this.live = state.opened === null;
     const start = anchorSequence(state.anchor);
-    this.lastSequenceValue = start;
+    this.encodedThrough = start;
     this.handledThrough = start;
     this.durableThrough = start;
     this.engine.addCommitHook(this.onCommit);
@@ -221,10 +224,12 @@ export class WriteAheadLog {
       size: header.length,
       opened: null,
     });
+    log.unwrittenHeader = header;
     const ready = log.enqueue(async () => {
       try {
         await fileSystem.replaceDurably(options.path, [header]);
         log.file = await fileSystem.open(options.path);
+        log.unwrittenHeader = null;
       } catch (error) {
         log.tripFence(`the log file could not be created: ${describe(error)}`);
         log.held = { chunks: [], bytes: 0 };
@@ -281,7 +286,7 @@ export class WriteAheadLog {
    * example while the writer is held for a snapshot), it names exactly the state the engine holds.
    */
   get lastSequence(): number {
-    return this.lastSequenceValue;
+    return this.engine.committedSequence;
   }
 
   get degraded(): boolean {
@@ -304,7 +309,7 @@ export class WriteAheadLog {
       lastRecoveryTruncated: this.recovery.truncated,
       lastRecoveryReplayedEntries: this.recovery.replayedEntries,
       nonDurableCommits: this.nonDurableCommits,
-      lastSequence: this.lastSequenceValue,
+      lastSequence: this.lastSequence,
       anchor: this.anchorValue,
       path: this.path,
       bytes: this.size,
@@ -313,7 +318,11 @@ export class WriteAheadLog {
 
   // ---- recording commits ----
 
-  /** The writer's commit hook: encodes the group's entries now, appends them in order on the chain. */
+  /**
+   * The writer's commit hook: encodes the group's entries now and appends them in order on the chain.
+   * Sequence numbers are the writer's (`committedSequence`, already advanced past the group), so the log
+   * and a checkpoint's cut always count alike.
+   */
   private readonly onCommit = (group: readonly CommittedTransaction[]): Promise<void> | undefined => {
     let fresh = 0;
     for (const transaction of group) if (!transaction.replayed) fresh++;
@@ -323,22 +332,28 @@ export class WriteAheadLog {
       const state = this.closed ? 'is closed' : 'has not been recovered yet';
       return Promise.reject(new Error(`the write-ahead log ${this.path} ${state}; not logged`));
     }
-    const firstSequence = this.lastSequenceValue + 1;
-    this.lastSequenceValue += fresh;
+    const end = this.engine.committedSequence;
+    const firstSequence = end - group.length + 1;
     const out = this.encoder;
     out.reset(maxKeptEncoderBytes);
     try {
-      let sequence = firstSequence;
-      for (const transaction of group) {
-        if (transaction.replayed) continue;
+      if (fresh !== group.length || firstSequence !== this.encodedThrough + 1) {
+        throw new Error(
+          `commits ${firstSequence} to ${end} do not follow the last logged one (${this.encodedThrough})`,
+        );
+      }
+      for (let i = 0; i < group.length; i++) {
+        const transaction = group[i];
         const start = beginFrame(out);
-        writeCommittedPayload(out, transaction, sequence++, transaction.nowSeconds);
+        writeCommittedPayload(out, transaction, firstSequence + i, transaction.nowSeconds);
         endFrame(out, start);
       }
     } catch (error) {
       // Applied but not representable: from here on the log cannot follow the history.
+      this.encodedThrough = end;
       return this.enqueue(() => this.recordUnencodable(firstSequence, fresh, error));
     }
+    this.encodedThrough = end;
     const bytes = out.toBuffer();
     return this.enqueue(() => this.append(bytes, firstSequence, fresh));
   };
@@ -403,22 +418,34 @@ export class WriteAheadLog {
   // ---- replay ----
 
   /**
-   * Re-applies the log's entries newer than `afterSequence` to the engine, in order, through its writer,
-   * and checks each reproduced the recorded ids. The first replay after open also repairs the file's tail:
-   * a torn trailing entry is cut; a damaged entry stops replay there (`truncated`), the damaged file is
-   * copied aside, and the file is cut after the last good entry. The log is live afterwards.
+   * Re-applies the log's entries newer than `afterSequence` to the engine, in order, and checks each
+   * reproduced the recorded ids. The engine must hold exactly the state after `afterSequence`
+   * (`engine.committedSequence` equal to it). Replay runs inside one exclusive writer step, so no other
+   * write falls between the state and the history replayed on top of it: called inside a step (after
+   * installing a checkpoint in it) it uses that step; otherwise it takes one.
    *
-   * A later replay (restoring the checkpoint the log is anchored to) re-reads the file and includes the
-   * entries held by a tripped fence. Throws `LogReplayError` when an entry cannot be replayed (a newer
-   * format, a reserved or unknown type, a divergence from the recorded ids): the log is left untouched.
+   * The first replay after open also repairs the file's tail: a torn trailing entry is cut; a damaged
+   * entry stops replay there (`truncated`), the damaged file is copied aside, and the file is cut after the
+   * last good entry. The log is live afterwards. A later replay (restoring the checkpoint the log is
+   * anchored to) re-reads the file and includes the entries held by a tripped fence.
+   *
+   * Throws `LogReplayError` when an entry cannot be replayed (a newer format, a reserved or unknown type,
+   * a divergence from the recorded ids) or the engine's state does not match; the file is left untouched.
    */
   replay(options: ReplayOptions = {}): Promise<RecoveryReport> {
-    return this.enqueue(() => this.replayNow(options));
+    const run = () => this.enqueue(() => this.replayNow(options));
+    return this.engine.inExclusiveStep ? run() : this.engine.exclusive(run);
   }
 
   private async replayNow(options: ReplayOptions): Promise<RecoveryReport> {
     this.ensureOpen();
     const after = options.afterSequence ?? anchorSequence(this.anchorValue);
+    if (this.engine.committedSequence !== after) {
+      throw new LogReplayError(
+        `${this.path}: replay after sequence ${after} asked for, but the engine's state is at sequence ` +
+          `${this.engine.committedSequence}`,
+      );
+    }
     const first = this.opened;
     if (first === null && this.held === 'lost') {
       throw new LogReplayError(
@@ -443,16 +470,14 @@ export class WriteAheadLog {
       );
     }
     const replayedEntries = await this.apply(source.content, frames, after);
-    this.lastSequenceValue = Math.max(this.lastSequenceValue, logEnd);
-    if (first === null) {
-      return this.report(replayedEntries, false, false, null, null);
-    }
+    if (first === null) return this.report(replayedEntries, false, false, null, null);
     const { scan } = first;
     const preservedCopy = await this.repairTail(first.content, scan);
     this.opened = null;
     this.live = true;
-    this.handledThrough = this.lastSequenceValue;
-    this.durableThrough = this.lastSequenceValue;
+    this.encodedThrough = logEnd;
+    this.handledThrough = logEnd;
+    this.durableThrough = logEnd;
     this.recovery = { ran: true, truncated: scan.stop === 'corrupt', replayedEntries };
     return this.report(
       replayedEntries,
@@ -475,7 +500,7 @@ export class WriteAheadLog {
 
   /** The file as it is now, plus entries held by a tripped fence, as one scanned buffer. */
   private async readCurrent(): Promise<{ content: Buffer; scan: FrameScan }> {
-    const durable = await this.requireFile().read(0, this.size);
+    const durable = this.unwrittenHeader ?? (await this.requireFile().read(0, this.size));
     const held = this.held !== null && this.held !== 'lost' ? this.held.chunks : [];
     const content = held.length === 0 ? durable : Buffer.concat([durable, ...held]);
     const scan = scanFrames(content, this.framesStart, anchorSequence(this.anchorValue) + 1);
@@ -485,11 +510,19 @@ export class WriteAheadLog {
     return { content, scan };
   }
 
+  /** Applies the entries after `after` in batches (a trim alone in its own), yielding between batches. */
   private async apply(content: Buffer, frames: readonly FrameRef[], after: number): Promise<number> {
     let index = 0;
     while (index < frames.length && frames[index].sequence <= after) index++;
     let replayed = 0;
-    let pending: Promise<void>[] = [];
+    let batch: { entry: LogEntry; where: string }[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await this.replayBatch(batch);
+      replayed += batch.length;
+      batch = [];
+      await yieldToEventLoop();
+    };
     for (; index < frames.length; index++) {
       const frame = frames[index];
       const where = `${this.path}, entry ${frame.sequence} at offset ${frame.offset}`;
@@ -497,40 +530,38 @@ export class WriteAheadLog {
       try {
         entry = readEntry(content.subarray(frame.payloadStart, frame.payloadEnd), where);
       } catch (error) {
-        await Promise.all(pending);
+        await flush();
         throw new LogReplayError(describe(error));
       }
       if (entry.type === 'trim') {
-        await Promise.all(pending);
-        pending = [];
+        await flush();
         await this.replayTrim(entry, where);
-      } else {
-        pending.push(this.replayOne(entry, where));
-        if (pending.length >= replayChunkEntries) {
-          await Promise.all(pending);
-          pending = [];
-        }
+        replayed++;
+        continue;
       }
-      replayed++;
+      batch.push({ entry, where });
+      if (batch.length >= replayChunkEntries) await flush();
     }
-    await Promise.all(pending);
+    await flush();
     return replayed;
   }
 
-  private async replayOne(entry: LogEntry, where: string): Promise<void> {
-    let createdIds: number[];
-    try {
-      ({ createdIds } = await this.engine.replay(operationsOf(entry), entry.nowSeconds));
-    } catch (error) {
-      throw new LogReplayError(`${where} did not replay: ${describe(error)}`);
-    }
-    if (entry.type !== 'elementTransaction') return;
-    const first = createdIds.length === 0 ? null : createdIds[0];
-    if (first !== entry.firstCreatedId) {
-      throw new LogReplayError(
-        `${where} replayed with first created id ${String(first)}, but the log recorded ` +
-          `${String(entry.firstCreatedId)}`,
-      );
+  private async replayBatch(batch: readonly { entry: LogEntry; where: string }[]): Promise<void> {
+    const outcomes = await this.engine.replayBatch(
+      batch.map(({ entry }) => ({ operations: operationsOf(entry), nowSeconds: entry.nowSeconds })),
+    );
+    for (let i = 0; i < batch.length; i++) {
+      const { entry, where } = batch[i];
+      const outcome = outcomes[i];
+      if (outcome instanceof Error) throw new LogReplayError(`${where} did not replay: ${outcome.message}`);
+      if (entry.type !== 'elementTransaction') continue;
+      const first = outcome.createdIds.length === 0 ? null : outcome.createdIds[0];
+      if (first !== entry.firstCreatedId) {
+        throw new LogReplayError(
+          `${where} replayed with first created id ${String(first)}, but the log recorded ` +
+            `${String(entry.firstCreatedId)}`,
+        );
+      }
     }
   }
 
@@ -541,7 +572,7 @@ export class WriteAheadLog {
         `${where}: the trim was recorded over ${entry.idsBefore} ids, but replay reached it with ${before}`,
       );
     }
-    await this.replayOne(entry, where);
+    await this.replayBatch([{ entry, where }]);
     if (this.engine.nextId !== entry.survivors) {
       throw new LogReplayError(
         `${where}: the trim left ${this.engine.nextId} ids, but the log recorded ${entry.survivors}`,
@@ -592,6 +623,12 @@ export class WriteAheadLog {
     const header = encodeHeader({ namespaceId: this.namespaceId, anchor, createdAtMs: this.nowMs() });
     const chunks: Buffer[] = [header];
     let through = sequence;
+    if (!keepLaterEntries && this.engine.committedSequence !== sequence) {
+      throw new LogStateError(
+        `cannot re-anchor ${this.path} at sequence ${sequence}: the engine's state is at sequence ` +
+          `${this.engine.committedSequence}; install the checkpoint first, in the same exclusive step`,
+      );
+    }
     if (keepLaterEntries) {
       if (!this.live) {
         throw new LogStateError(`${this.path} has not been recovered: replay it before carrying its entries`);
@@ -631,10 +668,11 @@ export class WriteAheadLog {
     this.size = size;
     this.durableThrough = through;
     this.handledThrough = through;
-    if (!keepLaterEntries) this.lastSequenceValue = sequence;
+    if (!keepLaterEntries) this.encodedThrough = sequence;
     if (this.failure !== null) this.warn(`write-ahead log ${this.path}: the failure fence is cleared`);
     this.failure = null;
     this.held = null;
+    this.unwrittenHeader = null;
     if (!this.live) {
       this.opened = null;
       this.live = true;
@@ -669,6 +707,10 @@ export class WriteAheadLog {
     if (this.file === null) throw new LogStateError(`the write-ahead log ${this.path} has no file`);
     return this.file;
   }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function describeAnchor(anchor: LogAnchor): string {
