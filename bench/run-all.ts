@@ -19,6 +19,7 @@ const scripts = [
   'event-loop',
   'fragments-runtime',
   'fragments-compile',
+  'save-load',
 ] as const;
 
 const { values } = parseArgs({

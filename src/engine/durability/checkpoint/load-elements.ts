@@ -20,9 +20,9 @@ import { SideValueReader } from './side-values.js';
 /** Type tags in use: the scalar types and `Single[]` (property-store.ts). */
 const valueTypeCount = SCALAR_TYPES.length + 1;
 
-/** Copies a section's bytes into a column's view at element `at`. */
-function copyInto(view: Int32Array | Uint32Array, at: number, data: Uint8Array): void {
-  new Uint8Array(view.buffer, view.byteOffset + at * 4, data.byteLength).set(data);
+/** Copies a section's bytes into a column's view at element `at`, in paced chunks. */
+function copyInto(view: Int32Array | Uint32Array, at: number, data: Uint8Array, pacer: Pacer): Promise<void> {
+  return pacedCopy(new Uint8Array(view.buffer, view.byteOffset + at * 4, data.byteLength), data, pacer);
 }
 
 /** A typed view of a section's bytes (a copy if the bytes are not aligned for it). */
@@ -95,14 +95,14 @@ function tallyKinds(graph: Graph, tally: KindTally, from: number, to: number): v
 export async function loadColumns(graph: Graph, partition: Partition, pacer: Pacer): Promise<void> {
   const { idStart, idEnd } = partition.header;
   const { file } = partition;
-  copyInto(graph.kindType.view, idStart, partition.section.get(SectionType.kind)!);
-  copyInto(graph.created.view, idStart, partition.section.get(SectionType.created)!);
-  copyInto(graph.first.view, idStart, partition.section.get(SectionType.first)!);
-  copyInto(graph.second.view, idStart, partition.section.get(SectionType.second)!);
+  await copyInto(graph.kindType.view, idStart, partition.section.get(SectionType.kind)!, pacer);
+  await copyInto(graph.created.view, idStart, partition.section.get(SectionType.created)!, pacer);
+  await copyInto(graph.first.view, idStart, partition.section.get(SectionType.first)!, pacer);
+  await copyInto(graph.second.view, idStart, partition.section.get(SectionType.second)!, pacer);
   const labels = partition.section.get(SectionType.labels)!;
   if (labels.byteLength > 0) {
     graph.labels.ensureLength(idStart + labels.byteLength / 4);
-    copyInto(graph.labels.view, idStart, labels);
+    await copyInto(graph.labels.view, idStart, labels, pacer);
   }
   const tally: KindTally = { vertices: 0, edges: 0, badKind: -1, badLabel: -1 };
   await paced(idStart, idEnd, pacer, (from, to) => tallyKinds(graph, tally, from, to));

@@ -1,7 +1,8 @@
 /**
- * A few worker threads running partition jobs (partition-worker.ts), one job per worker at a time. Jobs
- * queue until a worker is free; a worker that dies fails its job, and the jobs still queued once no worker
- * is left.
+ * A few worker threads running partition jobs (partition-worker.ts), one job per worker at a time. A
+ * worker starts when a job finds none free (at most `size`; a start costs the event loop about 10 ms, so
+ * starts spread over the jobs' arrival). Jobs queue until a worker is free; a worker that dies fails its
+ * job, and the queued jobs fail once no worker is left to start.
  */
 import { Worker } from 'node:worker_threads';
 import type { PartitionJob, PartitionReply } from './partition.js';
@@ -20,21 +21,10 @@ export class PartitionWorkers {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Task>();
   private readonly queue: Task[] = [];
-  private alive = 0;
+  /** Workers started so far, dead ones included. */
+  private started = 0;
 
-  constructor(size: number) {
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(workerEntry);
-      this.alive++;
-      worker.on('message', (reply: PartitionReply) => this.finished(worker, reply));
-      worker.on('error', (error) => this.failed(worker, error));
-      worker.on('exit', (code) =>
-        this.failed(worker, new Error(`a checkpoint worker exited with code ${code}`)),
-      );
-      this.workers.push(worker);
-      this.idle.push(worker);
-    }
-  }
+  constructor(private readonly size: number) {}
 
   /** Runs `job`; `transfer` lists buffers handed over to the worker (no longer usable here). */
   run(job: PartitionJob, transfer: ArrayBuffer[] = []): Promise<PartitionReply> {
@@ -44,14 +34,27 @@ export class PartitionWorkers {
     });
   }
 
+  private start(): void {
+    const worker = new Worker(workerEntry);
+    this.started++;
+    worker.on('message', (reply: PartitionReply) => this.finished(worker, reply));
+    worker.on('error', (error) => this.failed(worker, error));
+    worker.on('exit', (code) =>
+      this.failed(worker, new Error(`a checkpoint worker exited with code ${code}`)),
+    );
+    this.workers.push(worker);
+    this.idle.push(worker);
+  }
+
   private dispatch(): void {
+    if (this.idle.length === 0 && this.queue.length > 0 && this.started < this.size) this.start();
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop()!;
       const task = this.queue.shift()!;
       this.busy.set(worker, task);
       worker.postMessage(task.job, task.transfer);
     }
-    if (this.alive === 0) {
+    if (this.workers.length === 0 && this.started >= this.size) {
       for (const task of this.queue.splice(0)) task.reject(new Error('no checkpoint worker is left'));
     }
   }
@@ -70,7 +73,6 @@ export class PartitionWorkers {
     this.workers.splice(index, 1);
     const idleIndex = this.idle.indexOf(worker);
     if (idleIndex >= 0) this.idle.splice(idleIndex, 1);
-    this.alive--;
     const task = this.busy.get(worker);
     this.busy.delete(worker);
     task?.reject(error);
@@ -80,7 +82,7 @@ export class PartitionWorkers {
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     this.idle.length = 0;
-    this.alive = 0;
+    this.started = this.size;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }

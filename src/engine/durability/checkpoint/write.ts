@@ -40,8 +40,11 @@ import { PartitionWorkers } from './worker-pool.js';
 
 /** Most partitions one checkpoint may have: each is a file, written and fsynced on its own. */
 export const maxSavePartitions = 1024;
-/** Below this many bytes of columns and records a checkpoint is written without worker threads. */
-export const inlineWriteMaxBytes = 8 << 20;
+/**
+ * Below this many bytes of columns and records a checkpoint is written without worker threads: starting
+ * one costs more, and encoding that much on the event loop takes a few milliseconds per partition.
+ */
+export const inlineWriteMaxBytes = 1 << 20;
 /** Attempts at a fresh versioned sibling when another writer takes the chosen names first. */
 const publishAttempts = 16;
 
