@@ -8,10 +8,10 @@
  * so the event loop keeps serving reads meanwhile. The destination buffers are allocated and touched
  * before the writer is held, because first-touch page faults cost more than the copy itself.
  *
- * What is not copied: the adjacency records, which the loader rebuilds from the edges' endpoints (within a
- * group, edges are always in ascending id order, see adjacency.ts); and the side table of property values
- * (strings, bigints, dates, ...), which is pinned instead (`PropertyStore.pinSideValues`): slots freed
- * after the cut keep their values until the snapshot is released. Release every snapshot.
+ * What is not copied: the adjacency records, which the save's workers rebuild from the edges' endpoints
+ * (within a group, edges are always in ascending id order; adjacency-encode.ts); and the side table of
+ * property values (strings, bigints, dates, ...), which is pinned instead (`PropertyStore.pinSideValues`):
+ * slots freed after the cut keep their values until the snapshot is released. Release every snapshot.
  */
 import type { Engine } from '../../engine.js';
 import type { Graph } from '../../graph/graph.js';
