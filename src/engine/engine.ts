@@ -200,6 +200,10 @@ export class Engine {
     this.writer.addCommitHook(hook);
   }
 
+  removeCommitHook(hook: CommitHook): void {
+    this.writer.removeCommitHook(hook);
+  }
+
   get pendingWrites(): number {
     return this.writer.queueLength;
   }

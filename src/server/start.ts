@@ -9,6 +9,8 @@
  */
 import type { LoadedConfig } from '../config/index.js';
 import { Durability, durabilityPaths } from '../engine/durability/durability.js';
+import { SaveGameRegistry } from '../engine/durability/savegames/registry.js';
+import { SaveGames } from '../engine/durability/savegames/service.js';
 import { Namespaces } from '../engine/namespaces/catalog.js';
 import { buildServer, type SkeinServer } from './app.js';
 
@@ -22,6 +24,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** This package's version, recorded in save games. */
+function engineVersion(): string {
+  return process.env.npm_package_version ?? '0.1.0';
+}
+
 export async function startService(config: LoadedConfig): Promise<RunningService> {
   const { settings } = config;
   const namespaces = new Namespaces({
@@ -29,6 +36,34 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     engine: { maxGroupTransactions: settings.writer.maxGroupTransactions },
   });
   let durability: Durability | undefined;
+  const paths = durabilityPaths({
+    storageDirectory: settings.durability.storageDirectory,
+    walPath: settings.durability.walPath,
+    metadataDirectory: settings.metadata.directory,
+  });
+  const volatile = settings.durability.volatile;
+  // A corrupt registry stops the start here, loudly, and is never overwritten.
+  const registry = volatile ? undefined : await SaveGameRegistry.open(paths.metadataDirectory);
+  let warn: (message: string) => void = (message) =>
+    process.emitWarning(message, { code: 'SKEIN_SAVEGAMES' });
+  const saveGames =
+    registry === undefined
+      ? undefined
+      : new SaveGames(namespaces, registry, {
+          storageDirectory: paths.storageDirectory,
+          checkpointBaseName: settings.durability.checkpointBaseName,
+          engineVersion: engineVersion(),
+          onWarning: (message) => warn(message),
+          logs: {
+            anchorAfterSave: (namespace, saved) =>
+              durability?.anchorAfterSave(namespace, saved) ?? Promise.resolve(),
+            restore: (namespace, loaded, mode) => {
+              if (durability === undefined)
+                throw new Error('save games are not available before startup ends');
+              return durability.restore(namespace, loaded, mode);
+            },
+          },
+        });
   const server = await buildServer({
     namespaces,
     apiKey: settings.security.apiKey,
@@ -42,6 +77,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     codeBodyLimitBytes: settings.http.codeBodyLimitBytes,
     development: settings.environment === 'Development',
     isReady: () => durability !== undefined,
+    ...(saveGames === undefined ? {} : { saveGames }),
     durability: { status: (namespace) => durability?.status(namespace) ?? null },
     logger: {
       level: settings.logging.level,
@@ -53,17 +89,14 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     },
   });
   for (const warning of config.warnings) server.log.warn(warning);
+  warn = (message) => server.log.warn(message);
   const address = await server.listen({ port: settings.http.port, host: settings.http.host });
-  const paths = durabilityPaths({
-    storageDirectory: settings.durability.storageDirectory,
-    walPath: settings.durability.walPath,
-    metadataDirectory: settings.metadata.directory,
-  });
   try {
     durability = await Durability.start(namespaces, {
       ...paths,
-      volatile: settings.durability.volatile,
+      volatile,
       onWarning: (message) => server.log.warn(message),
+      ...(registry === undefined ? {} : { registry }),
     });
   } catch (error) {
     await server.close();
@@ -83,6 +116,14 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     }
   }
   const running = durability;
+  if (saveGames !== undefined && settings.durability.saveOnShutdown) {
+    running.onShutdown(async () => {
+      const outcome = await saveGames.saveAll('shutdown');
+      if (outcome.failedNamespaces.length > 0) {
+        server.log.warn({ failedNamespaces: outcome.failedNamespaces }, 'the shutdown save did not complete');
+      }
+    });
+  }
   server.log.info(
     settings.durability.volatile
       ? 'volatile: no write-ahead log, nothing is kept across restarts'

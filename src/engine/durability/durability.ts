@@ -15,9 +15,13 @@
 import path from 'node:path';
 import type { Namespace, NamespaceListener, Namespaces } from '../namespaces/catalog.js';
 import { defaultNamespaceName } from '../namespaces/names.js';
+import { loadCheckpoint, type LoadedCheckpoint } from './checkpoint/index.js';
 import { catalogFileName, readCatalogFile, writeCatalogFile } from './namespace-catalog-file.js';
+import type { SaveGameRegistry } from './savegames/registry.js';
+import type { NamespaceLogControl, RestoreLogOutcome, RestoreMode } from './savegames/service.js';
 import { nodeLogFileSystem, type LogFileSystem } from './wal/file-system.js';
 import { WriteAheadLog, type LogStatus } from './wal/write-ahead-log.js';
+import type { LogAnchor } from './wal/header.js';
 
 export const logFileName = 'svc.wal';
 /** Logs opened and replayed at once during startup. */
@@ -34,6 +38,11 @@ export interface DurabilityOptions {
   readonly fileSystem?: LogFileSystem;
   /** Server-log warnings: cut tails, damaged logs kept aside, a tripped failure fence. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * The save-game registry: at startup a namespace whose log does not build on a checkpoint of its own
+   * (no log, or a log of the empty graph with nothing in it) loads the newest entry containing it.
+   */
+  readonly registry?: SaveGameRegistry;
 }
 
 /** The `durability` block of `GET /status` (CONTRACT 3.4). */
@@ -66,7 +75,7 @@ export function durabilityPaths(
   };
 }
 
-export class Durability {
+export class Durability implements NamespaceLogControl {
   private readonly logs = new Map<string, WriteAheadLog>();
   private readonly droppedIndices = new Map<string, number>();
   private readonly shutdownSteps: ShutdownStep[] = [];
@@ -161,6 +170,12 @@ export class Durability {
     this.shutdownSteps.push(step);
   }
 
+  /**
+   * Startup recovery of one namespace: a log built on a checkpoint loads that checkpoint, then replays
+   * its entries; a log built on the empty graph replays alone; with no log (or an empty one) the newest
+   * registered save game containing the namespace is loaded and a new log anchored to it. A checkpoint
+   * that is needed but missing stops the startup with a message naming it.
+   */
   private async recover(namespace: Namespace, expectLog: boolean): Promise<void> {
     const log = await WriteAheadLog.open({
       path: this.logPathOf(namespace),
@@ -170,13 +185,106 @@ export class Durability {
       onWarning: this.warn,
     });
     this.logs.set(namespace.id, log);
-    if (log.degraded) await log.replay();
-    else if (expectLog) {
+    const registered = this.options.registry?.newestContaining(namespace.id);
+    if (log.degraded) {
+      const anchor = log.anchor;
+      if (anchor.kind === 'checkpoint') {
+        const loaded = await this.loadForStartup(namespace, anchor.id);
+        await this.install(namespace, loaded);
+        await log.replay();
+        return;
+      }
+      // A log of the empty graph that holds entries rebuilds the namespace from nothing: it wins over the
+      // registry. An empty one leaves the choice to the registry.
+      const report = await log.replay();
+      if (report.replayedEntries > 0 || registered === undefined) return;
+    } else if (registered === undefined && expectLog) {
       this.warn(
         `the write-ahead log of namespace '${namespace.name}' (${log.path}) was missing; ` +
           'the namespace starts empty with a new log',
       );
+      return;
     }
+    if (registered === undefined) return;
+    const loaded = await this.loadForStartup(namespace, registered.member.location);
+    await this.install(namespace, loaded);
+    await log.resetAnchoredTo(checkpointAnchor(loaded), { keepLaterEntries: false });
+  }
+
+  private async loadForStartup(namespace: Namespace, location: string): Promise<LoadedCheckpoint> {
+    try {
+      return await loadCheckpoint(location);
+    } catch (error) {
+      throw new Error(
+        `namespace '${namespace.name}' (id ${namespace.id}) needs the checkpoint ${location}, which cannot be ` +
+          `loaded: ${(error as Error).message}. Restore the file, or remove its save-game entry, then start again`,
+      );
+    }
+  }
+
+  /** Installs a loaded checkpoint into the namespace's engine, in one exclusive writer step. */
+  private async install(
+    namespace: Namespace,
+    loaded: LoadedCheckpoint,
+    after?: () => Promise<void>,
+  ): Promise<void> {
+    await namespace.engine.exclusive(async () => {
+      namespace.engine.graph.adopt(loaded.graph);
+      namespace.engine.resetCommittedSequence(loaded.lastCommittedSequence);
+      await after?.();
+    });
+  }
+
+  // ---- save games (NamespaceLogControl) ----
+
+  /** After a save: the namespace's log starts anew on the checkpoint, keeping commits made meanwhile. */
+  async anchorAfterSave(
+    namespace: Namespace,
+    saved: { location: string; lastCommittedSequence: number },
+  ): Promise<void> {
+    await this.logs.get(namespace.id)?.resetAnchoredTo({
+      kind: 'checkpoint',
+      id: saved.location,
+      sequence: saved.lastCommittedSequence,
+    });
+  }
+
+  /**
+   * A restore: when the log builds on exactly this checkpoint, the checkpoint is installed and the log's
+   * later entries replayed (the state equals the current committed state); otherwise the log is
+   * re-anchored to the checkpoint in the same writer step and the history after it is discarded.
+   */
+  async restore(
+    namespace: Namespace,
+    loaded: LoadedCheckpoint,
+    mode: RestoreMode,
+  ): Promise<RestoreLogOutcome> {
+    const log = this.logs.get(namespace.id);
+    if (log === undefined) {
+      await this.install(namespace, loaded);
+      return 'noLog';
+    }
+    const anchor = log.anchor;
+    const anchoredHere = anchor.kind === 'checkpoint' && anchor.id === loaded.location;
+    if (mode === 'replayWhenAnchored' && anchoredHere && !log.degraded) {
+      await namespace.engine.flush();
+      await log.close();
+      const reopened = await WriteAheadLog.open({
+        path: log.path,
+        namespaceId: namespace.id,
+        engine: namespace.engine,
+        fileSystem: this.fileSystem,
+        onWarning: this.warn,
+      });
+      this.logs.set(namespace.id, reopened);
+      await this.install(namespace, loaded);
+      await reopened.replay();
+      return 'replayed';
+    }
+    await this.install(namespace, loaded, () =>
+      log.resetAnchoredTo(checkpointAnchor(loaded), { keepLaterEntries: false }),
+    );
+    return 'reanchored';
   }
 
   private readonly listener: NamespaceListener = {
@@ -231,4 +339,8 @@ export class Durability {
     await Promise.all([...this.logs.values()].map((log) => log.close()));
     await this.catalogWrites;
   }
+}
+
+function checkpointAnchor(loaded: LoadedCheckpoint): LogAnchor {
+  return { kind: 'checkpoint', id: loaded.location, sequence: loaded.lastCommittedSequence };
 }

@@ -83,6 +83,12 @@ export class Writer {
     this.hooks.push(hook);
   }
 
+  /** Detaches a hook (a closed log stops hearing about commits); unknown hooks are ignored. */
+  removeCommitHook(hook: CommitHook): void {
+    const index = this.hooks.indexOf(hook);
+    if (index >= 0) this.hooks.splice(index, 1);
+  }
+
   /** Transactions waiting to be applied. */
   get queueLength(): number {
     return this.queue.length;

@@ -682,13 +682,16 @@ export class WriteAheadLog {
   // ---- closing ----
 
   /**
-   * Waits for appends in progress and closes the file. Commits after this are not logged (their callers
-   * are told). Call it after the engine's writer has drained (`engine.flush()`).
+   * Waits for appends in progress, detaches the log from the engine's commits and closes the file. Call it
+   * after the engine's writer has drained (`engine.flush()`); a commit racing with the close is told it
+   * was not logged.
    */
   close(): Promise<void> {
     return this.enqueue(async () => {
       if (this.closed) return;
       this.closed = true;
+      // A closed log is done with this engine: a log reopened on the same file takes over its commits.
+      this.engine.removeCommitHook(this.onCommit);
       await this.file?.close();
     });
   }
