@@ -7,6 +7,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
 import type { DurabilityBlock } from '../engine/durability/durability.js';
+import type { SaveGames } from '../engine/durability/savegames/service.js';
 import { frameworkErrorHandler, registerErrorHandling } from './conventions/errors.js';
 import { registerVersioning } from './conventions/versioning.js';
 import { registerApiKey } from './conventions/api-key.js';
@@ -28,6 +29,7 @@ import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/mainten
 import { delegateRoutes } from './routes/delegates.js';
 
 export interface ServerOptions {
+import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
   namespaces: Namespaces;
   apiKey: string | null;
   apiKeyHeaderName: string;
@@ -42,6 +44,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /**
    * Reported by GET /readyz; false until the startup load completes. Meanwhile every route but the
+  /** Save games (absent in volatile mode: the save-game routes then answer 409). */
+  saveGames?: SaveGames;
    * probes answers 503, so nothing reads or writes a graph that is still being recovered.
    */
   isReady?: () => boolean;
@@ -133,6 +137,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   await app.register(delegateRoutes, context);
   for (const area of [
     statusRoutes,
+  await app.register(saveGameDeploymentRoutes, context);
     vertexRoutes,
     edgeRoutes,
     elementRoutes,
@@ -144,6 +149,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }
   exposeOpenApiDocument(app, options.development);
+    saveGameNamespaceRoutes,
   await app.ready();
   return app;
 }
