@@ -27,9 +27,9 @@ import { scanRoutes } from './routes/scans.js';
 import { indexRoutes } from './routes/indexes.js';
 import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
 import { delegateRoutes } from './routes/delegates.js';
+import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
 
 export interface ServerOptions {
-import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
   namespaces: Namespaces;
   apiKey: string | null;
   apiKeyHeaderName: string;
@@ -42,10 +42,10 @@ import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/save
   /** The OpenAPI document and reference page are served only in development. */
   development: boolean;
   logger?: FastifyServerOptions['logger'];
-  /**
-   * Reported by GET /readyz; false until the startup load completes. Meanwhile every route but the
   /** Save games (absent in volatile mode: the save-game routes then answer 409). */
   saveGames?: SaveGames;
+  /**
+   * Reported by GET /readyz; false until the startup load completes. Meanwhile every route but the
    * probes answers 503, so nothing reads or writes a graph that is still being recovered.
    */
   isReady?: () => boolean;
@@ -135,9 +135,9 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   await app.register(namespaceRoutes, context);
   await app.register(deploymentMaintenanceRoutes, context);
   await app.register(delegateRoutes, context);
+  await app.register(saveGameDeploymentRoutes, context);
   for (const area of [
     statusRoutes,
-  await app.register(saveGameDeploymentRoutes, context);
     vertexRoutes,
     edgeRoutes,
     elementRoutes,
@@ -145,11 +145,11 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     scanRoutes,
     indexRoutes,
     maintenanceRoutes,
+    saveGameNamespaceRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }
   exposeOpenApiDocument(app, options.development);
-    saveGameNamespaceRoutes,
   await app.ready();
   return app;
 }
