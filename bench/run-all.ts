@@ -20,6 +20,7 @@ const scripts = [
   'fragments-runtime',
   'fragments-compile',
   'save-load',
+  'durable-writes',
 ] as const;
 
 const { values } = parseArgs({
