@@ -35,7 +35,12 @@ export { addSampleGraph } from './engine/sample.js';
 export { topologyView, vertexKind } from './engine/graph/topology.js';
 export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';
-export { IndexRegistry, builtInIndexPlugins, backfillSliceIds } from './engine/indexes/registry.js';
+export {
+  IndexRegistry,
+  builtInIndexPlugins,
+  backfillSliceIds,
+  indexScanSliceKeys,
+} from './engine/indexes/registry.js';
 export type {
   IndexRecord,
   FulltextResult,

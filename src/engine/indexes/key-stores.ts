@@ -9,7 +9,7 @@
 import type { ValueType, TypedValue } from '../model/values.js';
 import type { KeyEntry, KeyStore } from './keyed-index.js';
 import { noElement } from './keyed-index.js';
-import { compareKeys, hashKey, type HashKey } from './keys.js';
+import { hashKey, keyOrderFor, type HashKey, type KeyOrder, type SortKey } from './keys.js';
 import { IndexFormatError } from './plugin.js';
 import { SortedBlocks } from './sorted-blocks.js';
 
@@ -53,6 +53,11 @@ export class HashKeyStore implements KeyStore {
     for (const entries of this.byType.values()) for (const entry of entries.values()) visit(entry);
   }
 
+  /** A live `Map` iterator: it survives changes made while it is paused. */
+  entriesOfType(type: ValueType): Iterable<KeyEntry> {
+    return this.byType.get(type)?.values() ?? [];
+  }
+
   clear(): void {
     this.byType = new Map();
     this.count = 0;
@@ -71,47 +76,59 @@ export class HashKeyStore implements KeyStore {
   }
 }
 
-const compareEntries = (a: KeyEntry, b: KeyEntry): number => compareKeys(a.key, b.key);
+/** The keys of one type in an ordered store: their order and the sorted blocks of (sort key, entry). */
+export interface OrderedRun {
+  readonly order: KeyOrder;
+  readonly blocks: SortedBlocks<SortKey, KeyEntry>;
+}
 
 export class OrderedKeyStore implements KeyStore {
-  private byType = new Map<ValueType, SortedBlocks<KeyEntry>>();
+  private byType = new Map<ValueType, OrderedRun>();
   private count = 0;
 
   get size(): number {
     return this.count;
   }
 
-  /** The sorted entries of keys of `type`, if any. */
-  ofType(type: ValueType): SortedBlocks<KeyEntry> | undefined {
+  /** The keys of `type`, if any. */
+  ofType(type: ValueType): OrderedRun | undefined {
     return this.byType.get(type);
   }
 
   find(key: TypedValue): KeyEntry | undefined {
-    return this.byType.get(key.type)?.get({ key, ids: noElement });
+    const run = this.byType.get(key.type);
+    return run?.blocks.get(run.order.sortKey(key));
   }
 
   findOrAdd(key: TypedValue): KeyEntry {
-    let entries = this.byType.get(key.type);
-    if (entries === undefined) {
-      entries = new SortedBlocks(compareEntries);
-      this.byType.set(key.type, entries);
+    let run = this.byType.get(key.type);
+    if (run === undefined) {
+      const order = keyOrderFor(key.type);
+      run = { order, blocks: new SortedBlocks(order.compare) };
+      this.byType.set(key.type, run);
     }
-    const before = entries.size;
-    const entry = entries.insert({ key, ids: noElement });
-    if (entries.size !== before) this.count++;
+    const before = run.blocks.size;
+    const entry = run.blocks.getOrInsert(run.order.sortKey(key), () => ({ key, ids: noElement }));
+    if (run.blocks.size !== before) this.count++;
     return entry;
   }
 
   delete(entry: KeyEntry): void {
-    const entries = this.byType.get(entry.key.type);
-    if (entries?.remove(entry) === true) {
-      this.count--;
-      if (entries.size === 0) this.byType.delete(entry.key.type);
-    }
+    const run = this.byType.get(entry.key.type);
+    if (run === undefined || run.blocks.remove(run.order.sortKey(entry.key)) === undefined) return;
+    this.count--;
+    if (run.blocks.size === 0) this.byType.delete(entry.key.type);
   }
 
   forEach(visit: (entry: KeyEntry) => void): void {
-    for (const entries of this.byType.values()) entries.forEach(visit);
+    for (const run of this.byType.values()) run.blocks.forEach(visit);
+  }
+
+  /** A copy: block positions do not survive changes, so a paused walk must not hold one. */
+  entriesOfType(type: ValueType): Iterable<KeyEntry> {
+    const entries: KeyEntry[] = [];
+    this.byType.get(type)?.blocks.forEach((entry) => void entries.push(entry));
+    return entries;
   }
 
   clear(): void {
@@ -121,19 +138,21 @@ export class OrderedKeyStore implements KeyStore {
 
   load(entries: KeyEntry[]): void {
     this.clear();
-    const runs = new Map<ValueType, KeyEntry[]>();
+    const grouped = new Map<ValueType, KeyEntry[]>();
     for (const entry of entries) {
-      let run = runs.get(entry.key.type);
-      if (run === undefined) runs.set(entry.key.type, (run = []));
-      run.push(entry);
+      let group = grouped.get(entry.key.type);
+      if (group === undefined) grouped.set(entry.key.type, (group = []));
+      group.push(entry);
     }
-    for (const [type, run] of runs) {
-      for (let i = 1; i < run.length; i++) {
-        if (compareEntries(run[i - 1], run[i]) >= 0) {
+    for (const [type, group] of grouped) {
+      const order = keyOrderFor(type);
+      const sortKeys = group.map((entry) => order.sortKey(entry.key));
+      for (let i = 1; i < sortKeys.length; i++) {
+        if (order.compare(sortKeys[i - 1], sortKeys[i]) >= 0) {
           throw new IndexFormatError('keys must ascend strictly within each type');
         }
       }
-      this.byType.set(type, SortedBlocks.fromSorted(run, compareEntries));
+      this.byType.set(type, { order, blocks: SortedBlocks.fromSorted(sortKeys, group, order.compare) });
     }
     this.count = entries.length;
   }

@@ -9,7 +9,7 @@
  */
 import { ScanOperator } from '../graph/scan.js';
 import { readValue, writeValue } from '../durability/wal/value-codec.js';
-import type { TypedValue } from '../model/values.js';
+import type { TypedValue, ValueType } from '../model/values.js';
 import { readPayload, startPayload, type ByteReader } from './codec.js';
 import { compareForScan, isIndexableKey, keysEqual } from './keys.js';
 import { IndexFormatError, type IdVisitor, type IndexCapability, type KeyedIndex } from './plugin.js';
@@ -28,6 +28,11 @@ export interface KeyStore {
   findOrAdd(key: TypedValue): KeyEntry;
   delete(entry: KeyEntry): void;
   forEach(visit: (entry: KeyEntry) => void): void;
+  /**
+   * The entries of keys of `type` for a scan that may pause: an iteration paused while the store changes
+   * goes on over the current content (a key added meanwhile may or may not be seen, one removed is not).
+   */
+  entriesOfType(type: ValueType): Iterable<KeyEntry>;
   clear(): void;
   /** Rebuilds from entries read back from a payload, in the order `forEach` gave them. */
   load(entries: KeyEntry[]): void;
@@ -35,6 +40,14 @@ export interface KeyStore {
 
 /** An entry with no element yet (`findOrAdd` makes one; the index fills it at once). */
 export const noElement = -1;
+
+/** Runs an iterator to its end; answers its return value. */
+export function drain<T>(iterator: Iterator<void, T>): T {
+  for (;;) {
+    const step = iterator.next();
+    if (step.done === true) return step.value;
+  }
+}
 
 export function visitIds(entry: KeyEntry, visit: IdVisitor): void {
   const ids = entry.ids;
@@ -185,14 +198,35 @@ export abstract class KeyedIndexBase implements KeyedIndex {
 
   scan(operator: ScanOperator, literal: TypedValue, visit: IdVisitor): void {
     if (operator === ScanOperator.Equals) {
-      if (!isIndexableKey(literal)) return;
+      // The hot path (a lookup per request): no generator.
+      const entry = isIndexableKey(literal) ? this.store.find(literal) : undefined;
+      if (entry !== undefined) visitIds(entry, visit);
+      return;
+    }
+    drain(this.scanSlices(operator, literal, visit, Infinity));
+  }
+
+  /** Equality is one lookup; the other operators walk the keys of the literal's type. */
+  *scanSlices(
+    operator: ScanOperator,
+    literal: TypedValue,
+    visit: IdVisitor,
+    sliceKeys: number,
+  ): Generator<void> {
+    if (!isIndexableKey(literal)) return;
+    if (operator === ScanOperator.Equals) {
       const entry = this.store.find(literal);
       if (entry !== undefined) visitIds(entry, visit);
       return;
     }
-    this.store.forEach((entry) => {
+    let seen = 0;
+    for (const entry of this.store.entriesOfType(literal.type)) {
       if (keyMatches(operator, entry.key, literal)) visitIds(entry, visit);
-    });
+      if (++seen === sliceKeys) {
+        seen = 0;
+        yield;
+      }
+    }
   }
 
   /**

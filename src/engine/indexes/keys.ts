@@ -12,8 +12,9 @@
  *
  * `Single[]` values are not keys (not comparable): `isIndexableKey` says so, and backfill skips them.
  */
+import type { Decimal } from 'decimal.js';
 import { utcTicksOf } from '../model/datetime-text.js';
-import { compareValues, type ScalarType, type TypedValue } from '../model/values.js';
+import { compareValues, type ScalarType, type TypedValue, type ValueType } from '../model/values.js';
 
 /** A primitive that identifies a key within its type under `Map`'s SameValueZero (NaN = NaN, 0 = -0). */
 export type HashKey = string | number | bigint | boolean;
@@ -61,4 +62,94 @@ export const compareForScan = compareValues;
 /** Exact key equality (zero under `compareKeys`), for keys of the same type. */
 export function keysEqual(a: TypedValue, b: TypedValue): boolean {
   return a.type === b.type && compareKeys(a, b) === 0;
+}
+
+/** A primitive (or Decimal) a key sorts by within its type: numbers, bigint ticks, strings. */
+export type SortKey = number | bigint | string | Decimal;
+
+/**
+ * How the keys of one type are ordered, on sort keys: `compare` is `compareKeys` (total, zero exactly
+ * for equal keys), `compareForScan` the scan operators' order. Numeric types sort by their number, so an
+ * ordered index keeps them as plain doubles.
+ */
+export interface KeyOrder {
+  sortKey(key: TypedValue): SortKey;
+  compare(a: SortKey, b: SortKey): number;
+  compareForScan(a: SortKey, b: SortKey): number;
+}
+
+/** .NET `CompareTo` of floating point: NaN first, equal to itself; -0 equals 0. */
+function compareFloats(a: number, b: number): number {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  if (a === b) return 0;
+  const aNaN = a !== a;
+  return aNaN === (b !== b) ? 0 : aNaN ? -1 : 1;
+}
+
+function comparePrimitive(a: SortKey, b: SortKey): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const numberOrder: KeyOrder = {
+  sortKey: (key) => key.value as number,
+  compare: compareFloats as KeyOrder['compare'],
+  compareForScan: compareFloats as KeyOrder['compare'],
+};
+
+const primitiveOrder = (sortKey: (key: TypedValue) => SortKey): KeyOrder => ({
+  sortKey,
+  compare: comparePrimitive,
+  compareForScan: comparePrimitive,
+});
+
+const stringCollator = new Intl.Collator('und');
+
+const stringOrder: KeyOrder = {
+  sortKey: (key) => key.value as string,
+  compare: (a, b) => {
+    const order = stringCollator.compare(a as string, b as string);
+    return order !== 0 ? Math.sign(order) : comparePrimitive(a, b);
+  },
+  compareForScan: (a, b) => Math.sign(stringCollator.compare(a as string, b as string)),
+};
+
+const decimalOrder: KeyOrder = {
+  sortKey: (key) => key.value as Decimal,
+  compare: (a, b) => (a as Decimal).cmp(b as Decimal),
+  compareForScan: (a, b) => (a as Decimal).cmp(b as Decimal),
+};
+
+/** The order of keys of `type` (the same as `compareKeys` / `compareForScan` on typed values). */
+export function keyOrderFor(type: ValueType): KeyOrder {
+  switch (type) {
+    case 'Byte':
+    case 'SByte':
+    case 'Int16':
+    case 'UInt16':
+    case 'Int32':
+    case 'UInt32':
+    case 'Single':
+    case 'Double':
+      return numberOrder;
+    case 'Boolean':
+      return primitiveOrder((key) => (key.value ? 1 : 0));
+    case 'Int64':
+    case 'UInt64':
+    case 'TimeSpan':
+      return primitiveOrder((key) => key.value as bigint);
+    case 'DateTime':
+      return primitiveOrder((key) => (key.value as { ticks: bigint }).ticks);
+    case 'DateTimeOffset':
+      return primitiveOrder((key) => utcTicksOf(key.value as { ticks: bigint; offsetMinutes: number }));
+    case 'Char':
+    case 'Guid':
+      return primitiveOrder((key) => key.value as string);
+    case 'String':
+      return stringOrder;
+    case 'Decimal':
+      return decimalOrder;
+    case 'Single[]':
+      throw new TypeError('a Single[] value is not an index key');
+  }
 }

@@ -122,6 +122,17 @@ export interface KeyedIndex extends GraphIndex {
    * is an `OrderedIndex`.
    */
   scan(operator: ScanOperator, literal: TypedValue, visit: IdVisitor): void;
+  /**
+   * `scan` in slices: pauses (yields) after every `sliceKeys` keys so the caller can give the event loop
+   * back, and copes with the index changing while it is paused. Optional: without it, servers scan in
+   * one go.
+   */
+  scanSlices?(
+    operator: ScanOperator,
+    literal: TypedValue,
+    visit: IdVisitor,
+    sliceKeys: number,
+  ): Iterator<void>;
 }
 
 /** Keys in order (capability `range`): ordered scans in O(log n + k). */
@@ -134,6 +145,15 @@ export interface OrderedIndex extends KeyedIndex {
     includeRight: boolean,
     visit: IdVisitor,
   ): void;
+  /** `range` in slices (see `KeyedIndex.scanSlices`); optional. */
+  rangeSlices?(
+    left: TypedValue,
+    right: TypedValue,
+    includeLeft: boolean,
+    includeRight: boolean,
+    visit: IdVisitor,
+    sliceKeys: number,
+  ): Iterator<void>;
 }
 
 /** One element of a fulltext result (CONTRACT 1.11). */
@@ -148,6 +168,8 @@ export interface FulltextHit {
 /** Case-insensitive regular-expression search over string keys (capability `fulltext`). */
 export interface FulltextIndex extends KeyedIndex {
   fulltext(pattern: RegExp): FulltextHit[];
+  /** `fulltext` in slices of `sliceKeys` keys; the generator's return value is the result. Optional. */
+  fulltextSlices?(pattern: RegExp, sliceKeys: number): Iterator<void, FulltextHit[]>;
 }
 
 /** Geometry neighbourhoods (capability `spatial`). */

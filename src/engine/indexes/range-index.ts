@@ -1,18 +1,28 @@
 /**
  * RangeIndex: typed keys in order (capabilities `equality`, `range`). Keys live in one sorted block list
- * per value type (key-stores.ts), so every ordered operator and every bounded range is one O(log n)
- * seek plus a walk over the k keys it returns. Mixed key types are allowed and simply never meet: a
- * literal of one type sees only keys of that type. NaN sorts before every other float (.NET order).
+ * per value type (key-stores.ts), numeric ones as plain doubles, so every ordered operator and every
+ * bounded range is one O(log n) seek plus a walk over the k keys it returns. Mixed key types are allowed
+ * and simply never meet: a literal of one type sees only keys of that type. NaN sorts before every other
+ * float (.NET order).
+ *
+ * A walk in slices pauses after every `sliceKeys` keys and resumes by seeking past the last key it
+ * visited, so keys added or removed while it was paused never derail it.
  */
 import { ScanOperator } from '../graph/scan.js';
-import type { TypedValue } from '../model/values.js';
-import { OrderedKeyStore } from './key-stores.js';
-import { KeyedIndexBase, visitIds, type KeyEntry } from './keyed-index.js';
-import { compareForScan, keysEqual } from './keys.js';
+import type { TypedValue, ValueType } from '../model/values.js';
+import { OrderedKeyStore, type OrderedRun } from './key-stores.js';
+import { KeyedIndexBase, drain, visitIds, type KeyEntry } from './keyed-index.js';
+import type { SortKey } from './keys.js';
 import type { IdVisitor, IndexCapability, IndexPlugin, OrderedIndex } from './plugin.js';
+import type { BlockPosition } from './sorted-blocks.js';
 
 const capabilities: readonly IndexCapability[] = ['equality', 'range'];
 const magic = 'SKXR';
+const start: BlockPosition = { block: 0, offset: 0 };
+const fromStart = (): BlockPosition => start;
+
+/** Visits one key of a walk; false stops the walk (the key is past its end). */
+type KeyStep = (entry: KeyEntry, key: SortKey) => boolean;
 
 export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
   readonly pluginType = 'RangeIndex';
@@ -29,41 +39,59 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     return new RangeIndex(id).load(payload);
   }
 
-  override scan(operator: ScanOperator, literal: TypedValue, visit: IdVisitor): void {
-    const entries = this.ordered.ofType(literal.type);
-    if (entries === undefined) return;
-    const all = (entry: KeyEntry) => visitIds(entry, visit);
+  override *scanSlices(
+    operator: ScanOperator,
+    literal: TypedValue,
+    visit: IdVisitor,
+    sliceKeys: number,
+  ): Generator<void> {
+    const run = this.ordered.ofType(literal.type);
+    if (run === undefined) return;
+    if (operator === ScanOperator.Equals) {
+      yield* super.scanSlices(operator, literal, visit, sliceKeys);
+      return;
+    }
+    const { compare, compareForScan } = run.order;
+    const bound = run.order.sortKey(literal);
+    const every: KeyStep = (entry) => {
+      visitIds(entry, visit);
+      return true;
+    };
     switch (operator) {
-      case ScanOperator.Equals:
-        super.scan(operator, literal, visit);
-        return;
       case ScanOperator.NotEquals:
-        entries.forEach((entry) => {
-          if (!keysEqual(entry.key, literal)) visitIds(entry, visit);
+        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
+          if (compare(key, bound) !== 0) visitIds(entry, visit);
+          return true;
         });
         return;
       case ScanOperator.Greater:
-        entries.forEachFrom(
-          entries.seek((entry) => compareForScan(entry.key, literal) <= 0),
-          all,
+        yield* this.walk(
+          literal.type,
+          ({ blocks }) => blocks.seek((key) => compareForScan(key, bound) <= 0),
+          sliceKeys,
+          every,
         );
         return;
       case ScanOperator.GreaterOrEquals:
-        entries.forEachFrom(
-          entries.seek((entry) => compareForScan(entry.key, literal) < 0),
-          all,
+        yield* this.walk(
+          literal.type,
+          ({ blocks }) => blocks.seek((key) => compareForScan(key, bound) < 0),
+          sliceKeys,
+          every,
         );
         return;
       case ScanOperator.Lower:
-        entries.forEachFrom({ block: 0, offset: 0 }, (entry) => {
-          if (compareForScan(entry.key, literal) >= 0) return false;
+        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
+          if (compareForScan(key, bound) >= 0) return false;
           visitIds(entry, visit);
+          return true;
         });
         return;
       case ScanOperator.LowerOrEquals:
-        entries.forEachFrom({ block: 0, offset: 0 }, (entry) => {
-          if (compareForScan(entry.key, literal) > 0) return false;
+        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
+          if (compareForScan(key, bound) > 0) return false;
           visitIds(entry, visit);
+          return true;
         });
         return;
     }
@@ -76,17 +104,73 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     includeRight: boolean,
     visit: IdVisitor,
   ): void {
+    drain(this.rangeSlices(left, right, includeLeft, includeRight, visit, Infinity));
+  }
+
+  *rangeSlices(
+    left: TypedValue,
+    right: TypedValue,
+    includeLeft: boolean,
+    includeRight: boolean,
+    visit: IdVisitor,
+    sliceKeys: number,
+  ): Generator<void> {
     if (left.type !== right.type) return;
-    const entries = this.ordered.ofType(left.type);
-    if (entries === undefined) return;
-    const start = includeLeft
-      ? entries.seek((entry) => compareForScan(entry.key, left) < 0)
-      : entries.seek((entry) => compareForScan(entry.key, left) <= 0);
-    entries.forEachFrom(start, (entry) => {
-      const order = compareForScan(entry.key, right);
-      if (includeRight ? order > 0 : order >= 0) return false;
-      visitIds(entry, visit);
-    });
+    const run = this.ordered.ofType(left.type);
+    if (run === undefined) return;
+    const { order } = run;
+    const { compareForScan } = order;
+    const low = order.sortKey(left);
+    const high = order.sortKey(right);
+    yield* this.walk(
+      left.type,
+      ({ blocks }) =>
+        includeLeft
+          ? blocks.seek((key) => compareForScan(key, low) < 0)
+          : blocks.seek((key) => compareForScan(key, low) <= 0),
+      sliceKeys,
+      (entry, key) => {
+        const toHigh = compareForScan(key, high);
+        if (includeRight ? toHigh > 0 : toHigh >= 0) return false;
+        visitIds(entry, visit);
+        return true;
+      },
+    );
+  }
+
+  /**
+   * Walks the keys of `type` from `first` while `step` answers true, pausing after every `sliceKeys`
+   * keys; after a pause it seeks past the last key visited.
+   */
+  private *walk(
+    type: ValueType,
+    first: (run: OrderedRun) => BlockPosition,
+    sliceKeys: number,
+    step: KeyStep,
+  ): Generator<void> {
+    let run = this.ordered.ofType(type);
+    if (run === undefined) return;
+    let position = first(run);
+    for (;;) {
+      let counted = 0;
+      let stopped = false;
+      let last: SortKey | undefined;
+      run.blocks.forEachFrom(position, (entry, key) => {
+        if (!step(entry, key)) {
+          stopped = true;
+          return false;
+        }
+        last = key;
+        return ++counted < sliceKeys;
+      });
+      if (stopped || counted < sliceKeys) return;
+      yield;
+      run = this.ordered.ofType(type);
+      if (run === undefined) return;
+      const { compare } = run.order;
+      const after = last!;
+      position = run.blocks.seek((key) => compare(key, after) <= 0);
+    }
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import type { TypedValue } from '../model/values.js';
 import { HashKeyStore } from './key-stores.js';
-import { KeyedIndexBase, visitIds } from './keyed-index.js';
+import { KeyedIndexBase, drain, visitIds } from './keyed-index.js';
 import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from './plugin.js';
 
 const capabilities: readonly IndexCapability[] = ['equality', 'fulltext'];
@@ -50,27 +50,37 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
     return key.type === 'String';
   }
 
-  /**
-   * Matches `pattern` (made global here if it is not) over every key; hits in ascending element id
-   * order. An empty match counts toward the score but adds no highlight of its own beyond its word.
-   */
+  /** Matches `pattern` over every key; hits in ascending element id order. */
   fulltext(pattern: RegExp): FulltextHit[] {
+    return drain(this.fulltextSlices(pattern, Infinity));
+  }
+
+  /**
+   * `fulltext` pausing after every `sliceKeys` keys (the keys are a live map iteration, see
+   * `KeyStore.entriesOfType`). `pattern` is made global here if it is not. An empty match counts toward
+   * the score and highlights the word it falls in.
+   */
+  *fulltextSlices(pattern: RegExp, sliceKeys: number): Generator<void, FulltextHit[]> {
     const regex = pattern.global ? new RegExp(pattern) : new RegExp(pattern.source, `${pattern.flags}g`);
     const byElement = new Map<number, Accumulated>();
-    this.store.forEach((entry) => {
+    let seen = 0;
+    for (const entry of this.store.entriesOfType('String')) {
+      if (++seen === sliceKeys) {
+        seen = 0;
+        yield;
+      }
       const text = entry.key.value as string;
       let matches = 0;
       const words: string[] = [];
       regex.lastIndex = 0;
       for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
         matches++;
-        const end = match.index + match[0].length;
-        const word = wordAround(text, match.index, end);
+        const word = wordAround(text, match.index, match.index + match[0].length);
         if (word !== '') words.push(word);
         if (match[0].length === 0) regex.lastIndex++;
         if (regex.lastIndex > text.length) break;
       }
-      if (matches === 0) return;
+      if (matches === 0) continue;
       visitIds(entry, (elementId) => {
         let accumulated = byElement.get(elementId);
         if (accumulated === undefined) {
@@ -80,7 +90,7 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
         accumulated.score += matches;
         for (const word of words) accumulated.highlights.add(word);
       });
-    });
+    }
     return [...byElement.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([graphElementId, { score, highlights }]) => ({

@@ -1,53 +1,59 @@
 /**
- * A sorted sequence of distinct items in blocks: each block a sorted array of at most `maxBlockItems`
- * items, the blocks in order, and beside them the sorted array of each block's first item. A search is
- * two binary searches (over block firsts, then within one block): O(log n). An ordered scan seeks once
- * and walks forward block by block: O(log n + k). Inserting or removing moves at most one block's items
- * plus, when a block splits or empties, one entry per block: O(maxBlockItems + n / maxBlockItems), a few
- * microseconds at a million items, and far fewer allocations than a node per item.
+ * A sorted map of distinct keys in blocks: each block a sorted array of at most `maxBlockItems` keys with
+ * a parallel array of values, the blocks in order, and beside them the array of each block's first key.
+ * A search is two binary searches (over block firsts, then within one block): O(log n). An ordered scan
+ * seeks once and walks forward block by block: O(log n + k). Inserting or removing moves at most one
+ * block's items plus, when a block splits or empties, one entry per block: O(maxBlockItems + n /
+ * maxBlockItems), a few microseconds at a million keys, and far fewer allocations than a node per key.
  *
- * Invariants: no block is empty; items ascend strictly under `compare` within and across blocks;
- * `firsts[b] === blocks[b][0]`.
+ * Keys are compared without touching values, and numeric keys sit in plain arrays of numbers, which V8
+ * stores unboxed and contiguous: a search and a walk read the keys as a sorted Float64Array would.
+ *
+ * Invariants: no block is empty; keys ascend strictly under `compare` within and across blocks;
+ * `firsts[b] === keys[b][0]`; `values[b]` is as long as `keys[b]`.
  */
 
-/** A position: an item of a block, or the end (`block === blocks.length`). */
+/** A position: an item of a block, or the end (`block === keys.length`). */
 export interface BlockPosition {
   block: number;
   offset: number;
 }
 
-/** Items per block: a block splits above this. 512 keeps a block's move cheap and the first list short. */
+/** Keys per block: a block splits above this. 512 keeps a block's move cheap and the first list short. */
 export const defaultMaxBlockItems = 512;
 
-export class SortedBlocks<T> {
-  private blocks: T[][] = [];
-  private firsts: T[] = [];
+export class SortedBlocks<K, V> {
+  private keys: K[][] = [];
+  private values: V[][] = [];
+  private firsts: K[] = [];
   private count = 0;
 
   constructor(
-    private readonly compare: (a: T, b: T) => number,
+    private readonly compare: (a: K, b: K) => number,
     private readonly maxBlockItems = defaultMaxBlockItems,
   ) {
     if (maxBlockItems < 2) throw new RangeError('a block holds at least two items');
   }
 
-  /** Builds from items already in strictly ascending order (a checkpoint's, for example). */
-  static fromSorted<T>(
-    items: readonly T[],
-    compare: (a: T, b: T) => number,
+  /** Builds from keys already in strictly ascending order with their values (a checkpoint's, say). */
+  static fromSorted<K, V>(
+    keys: readonly K[],
+    values: readonly V[],
+    compare: (a: K, b: K) => number,
     maxBlockItems = defaultMaxBlockItems,
-  ): SortedBlocks<T> {
-    const sorted = new SortedBlocks(compare, maxBlockItems);
-    for (let i = 1; i < items.length; i++) {
-      if (compare(items[i - 1], items[i]) >= 0) throw new RangeError('items must ascend strictly');
+  ): SortedBlocks<K, V> {
+    if (keys.length !== values.length) throw new RangeError('one value per key');
+    for (let i = 1; i < keys.length; i++) {
+      if (compare(keys[i - 1], keys[i]) >= 0) throw new RangeError('keys must ascend strictly');
     }
+    const sorted = new SortedBlocks<K, V>(compare, maxBlockItems);
     const fill = Math.max(1, maxBlockItems >> 1);
-    for (let from = 0; from < items.length; from += fill) {
-      const block = items.slice(from, from + fill);
-      sorted.blocks.push(block);
-      sorted.firsts.push(block[0]);
+    for (let from = 0; from < keys.length; from += fill) {
+      sorted.keys.push(keys.slice(from, from + fill));
+      sorted.values.push(values.slice(from, from + fill));
+      sorted.firsts.push(keys[from]);
     }
-    sorted.count = items.length;
+    sorted.count = keys.length;
     return sorted;
   }
 
@@ -56,12 +62,12 @@ export class SortedBlocks<T> {
   }
 
   /**
-   * The position of the first item for which `before` is false. `before` must be monotone over the
-   * order (true for a prefix of the items, false for the rest), as "item < x" or "item <= x" are.
+   * The position of the first key for which `before` is false. `before` must be monotone over the
+   * order (true for a prefix of the keys, false for the rest), as "key < x" or "key <= x" are.
    */
-  seek(before: (item: T) => boolean): BlockPosition {
+  seek(before: (key: K) => boolean): BlockPosition {
     const firsts = this.firsts;
-    // The first block whose first item is not before: the answer lies at its start or in the block ahead.
+    // The first block whose first key is not before: the answer lies at its start or in the block ahead.
     let low = 0;
     let high = firsts.length;
     while (low < high) {
@@ -70,103 +76,118 @@ export class SortedBlocks<T> {
       else high = mid;
     }
     if (low === 0) return { block: 0, offset: 0 };
-    const block = this.blocks[low - 1];
-    let from = 1; // block[0] is before: it is firsts[low - 1]
-    let to = block.length;
+    const keys = this.keys[low - 1];
+    let from = 1; // keys[0] is before: it is firsts[low - 1]
+    let to = keys.length;
     while (from < to) {
       const mid = (from + to) >>> 1;
-      if (before(block[mid])) from = mid + 1;
+      if (before(keys[mid])) from = mid + 1;
       else to = mid;
     }
-    return from < block.length ? { block: low - 1, offset: from } : { block: low, offset: 0 };
+    return from < keys.length ? { block: low - 1, offset: from } : { block: low, offset: 0 };
   }
 
-  /** The item at `position`, or undefined at the end. */
-  at(position: BlockPosition): T | undefined {
-    return this.blocks[position.block]?.[position.offset];
-  }
-
-  /** The item equal to `probe` under the order, if any. */
-  get(probe: T): T | undefined {
+  /** The position of `key`, or undefined when absent. */
+  private locate(key: K): BlockPosition | undefined {
     const compare = this.compare;
-    const found = this.at(this.seek((item) => compare(item, probe) < 0));
-    return found !== undefined && compare(found, probe) === 0 ? found : undefined;
+    const position = this.seek((held) => compare(held, key) < 0);
+    const found = this.keys[position.block]?.[position.offset];
+    return found !== undefined && compare(found, key) === 0 ? position : undefined;
   }
 
-  /** Adds `item` unless an equal one is present; returns the item now held (the existing or the new one). */
-  insert(item: T): T {
+  get(key: K): V | undefined {
+    const position = this.locate(key);
+    return position === undefined ? undefined : this.values[position.block][position.offset];
+  }
+
+  /** The value under `key`; when absent, `create()`'s value is inserted and returned. */
+  getOrInsert(key: K, create: () => V): V {
     const compare = this.compare;
-    const position = this.seek((held) => compare(held, item) < 0);
-    const found = this.at(position);
-    if (found !== undefined && compare(found, item) === 0) return found;
+    const position = this.seek((held) => compare(held, key) < 0);
     let { block, offset } = position;
-    if (this.blocks.length === 0) {
-      this.blocks.push([item]);
-      this.firsts.push(item);
-      this.count = 1;
-      return item;
+    const found = this.keys[block]?.[offset];
+    if (found !== undefined && compare(found, key) === 0) return this.values[block][offset];
+    const value = create();
+    this.count++;
+    if (this.keys.length === 0) {
+      this.keys.push([key]);
+      this.values.push([value]);
+      this.firsts.push(key);
+      return value;
     }
-    // Past the last item of a block: append to that block rather than prepend to the next (no first moves).
+    // Past the last key of a block: append to that block rather than prepend to the next (no first moves).
     if (offset === 0 && block > 0) {
       block--;
-      offset = this.blocks[block].length;
+      offset = this.keys[block].length;
     }
-    const items = this.blocks[block];
-    items.splice(offset, 0, item);
-    if (offset === 0) this.firsts[block] = item;
-    this.count++;
-    if (items.length > this.maxBlockItems) {
-      const upper = items.splice(items.length >> 1);
-      this.blocks.splice(block + 1, 0, upper);
-      this.firsts.splice(block + 1, 0, upper[0]);
+    const keys = this.keys[block];
+    const values = this.values[block];
+    keys.splice(offset, 0, key);
+    values.splice(offset, 0, value);
+    if (offset === 0) this.firsts[block] = key;
+    if (keys.length > this.maxBlockItems) {
+      const half = keys.length >> 1;
+      const upperKeys = keys.splice(half);
+      this.keys.splice(block + 1, 0, upperKeys);
+      this.values.splice(block + 1, 0, values.splice(half));
+      this.firsts.splice(block + 1, 0, upperKeys[0]);
     }
-    return item;
+    return value;
   }
 
-  /** Removes the item equal to `probe`; true when there was one. */
-  remove(probe: T): boolean {
-    const compare = this.compare;
-    const position = this.seek((item) => compare(item, probe) < 0);
-    const found = this.at(position);
-    if (found === undefined || compare(found, probe) !== 0) return false;
+  /** Removes `key`; answers its value, or undefined when it was absent. */
+  remove(key: K): V | undefined {
+    const position = this.locate(key);
+    if (position === undefined) return undefined;
     const { block, offset } = position;
-    const items = this.blocks[block];
-    items.splice(offset, 1);
+    const keys = this.keys[block];
+    const values = this.values[block];
+    keys.splice(offset, 1);
+    const [value] = values.splice(offset, 1);
     this.count--;
-    if (items.length === 0) {
-      this.blocks.splice(block, 1);
+    if (keys.length === 0) {
+      this.keys.splice(block, 1);
+      this.values.splice(block, 1);
       this.firsts.splice(block, 1);
-      return true;
+      return value;
     }
-    if (offset === 0) this.firsts[block] = items[0];
-    // Keep blocks from thinning out after many removals: fold a small block into its successor.
-    const next = this.blocks[block + 1];
-    if (next !== undefined && items.length + next.length <= this.maxBlockItems >> 1) {
-      for (const moved of next) items.push(moved);
-      this.blocks.splice(block + 1, 1);
+    if (offset === 0) this.firsts[block] = keys[0];
+    // Keep blocks from thinning out after many removals: fold a small block's successor into it.
+    const nextKeys = this.keys[block + 1];
+    if (nextKeys !== undefined && keys.length + nextKeys.length <= this.maxBlockItems >> 1) {
+      const nextValues = this.values[block + 1];
+      for (let i = 0; i < nextKeys.length; i++) {
+        keys.push(nextKeys[i]);
+        values.push(nextValues[i]);
+      }
+      this.keys.splice(block + 1, 1);
+      this.values.splice(block + 1, 1);
       this.firsts.splice(block + 1, 1);
     }
-    return true;
+    return value;
   }
 
-  /** Visits items in order from `position` until `visit` returns false or the items end. */
-  forEachFrom(position: BlockPosition, visit: (item: T) => boolean | void): void {
-    const blocks = this.blocks;
+  /** Visits (value, key) in key order from `position` until `visit` returns false or the keys end. */
+  forEachFrom(position: BlockPosition, visit: (value: V, key: K) => boolean | void): void {
+    const allKeys = this.keys;
+    const allValues = this.values;
     let offset = position.offset;
-    for (let b = position.block; b < blocks.length; b++) {
-      const items = blocks[b];
-      for (let i = offset; i < items.length; i++) if (visit(items[i]) === false) return;
+    for (let b = position.block; b < allKeys.length; b++) {
+      const keys = allKeys[b];
+      const values = allValues[b];
+      for (let i = offset; i < keys.length; i++) if (visit(values[i], keys[i]) === false) return;
       offset = 0;
     }
   }
 
-  /** Visits every item in order. */
-  forEach(visit: (item: T) => void): void {
-    for (const items of this.blocks) for (const item of items) visit(item);
+  /** Visits every (value, key) in key order. */
+  forEach(visit: (value: V, key: K) => void): void {
+    this.forEachFrom({ block: 0, offset: 0 }, visit);
   }
 
   clear(): void {
-    this.blocks = [];
+    this.keys = [];
+    this.values = [];
     this.firsts = [];
     this.count = 0;
   }

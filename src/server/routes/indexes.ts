@@ -5,7 +5,8 @@
  * (unknown index, element, type or key) and is never an HTTP error. Only malformed input is a 400: an
  * unknown type name or unconvertible value in a key or option (typed-value rule), a body that does not
  * match its schema. The scans follow the contract's table: an unknown index is 400 on `/all` and
- * `/range`, 204 on `/fulltext` and `/spatial`; a miss is `[]` or 204 the same way.
+ * `/range`, 204 on `/fulltext` and `/spatial`; a miss is `[]` or 204 the same way. Key scans run in
+ * slices that give the event loop back (`indexScanSliceKeys` keys each).
  *
  * The vector routes (`PUT /index/vector/{id}`, `POST /scan/index/vector`) belong to the vector index;
  * `POST /index` reaches every registered index type, the vector one included, through the registry.
@@ -276,7 +277,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { indexId, operator = 0, literal, resultType, label } = request.body;
-      const hits = request.namespace.engine.indexes.scan(
+      const hits = await request.namespace.engine.indexes.scanSliced(
         indexId,
         operator as ScanOperator,
         literalValueOf(literal),
@@ -302,7 +303,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         request.body;
       const left = literalValueOf({ value: leftLimit, fullQualifiedTypeName }, 'leftLimit');
       const right = literalValueOf({ value: rightLimit, fullQualifiedTypeName }, 'rightLimit');
-      const hits = request.namespace.engine.indexes.range(
+      const hits = await request.namespace.engine.indexes.rangeSliced(
         indexId,
         left,
         right,
@@ -328,7 +329,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { indexId, requestString } = request.body;
-      const result = request.namespace.engine.indexes.fulltext(indexId, requestString);
+      const result = await request.namespace.engine.indexes.fulltextSliced(indexId, requestString);
       if (result === undefined || result.elements.length === 0) return reply.code(204).send();
       return result;
     },

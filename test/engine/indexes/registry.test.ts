@@ -82,7 +82,9 @@ describe('index registry: definitions', () => {
 
   it('lists the registered types; a type name registers once', () => {
     const { indexes } = new Engine();
-    assert.deepEqual(indexes.pluginTypes, ['DictionaryIndex', 'RangeIndex', 'RegExIndex', 'SpatialIndex']);
+    for (const type of ['DictionaryIndex', 'RangeIndex', 'RegExIndex', 'SpatialIndex']) {
+      assert.ok(indexes.pluginTypes.includes(type), type);
+    }
     assert.throws(
       () => indexes.registerType({ ...countingPlugin, pluginType: 'RangeIndex' }),
       isInvalidInput,

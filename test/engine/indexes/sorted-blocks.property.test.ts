@@ -1,35 +1,36 @@
 /**
  * SortedBlocks against a sorted-array model: random inserts, removals and seeks with tiny blocks (so
- * splits, folds and emptied blocks happen constantly); contents, size and every seek must agree.
+ * splits, folds and emptied blocks happen constantly); contents, values, size and every seek must agree.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { SortedBlocks } from '../../../src/engine/indexes/sorted-blocks.js';
 
-type Step = { op: 'insert'; value: number } | { op: 'remove'; value: number } | { op: 'seek'; value: number };
+type Step = { op: 'insert'; key: number } | { op: 'remove'; key: number } | { op: 'seek'; key: number };
 
-const value = fc.integer({ min: -60, max: 60 });
+const key = fc.integer({ min: -60, max: 60 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('insert' as const), value }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), value }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('seek' as const), value }) },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('insert' as const), key }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), key }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('seek' as const), key }) },
 );
 
-const byValue = (a: number, b: number) => a - b;
+const byNumber = (a: number, b: number) => a - b;
+const valueOf = (k: number) => `v${k}`;
 
-function contents(sorted: SortedBlocks<number>): number[] {
-  const items: number[] = [];
-  sorted.forEach((item) => items.push(item));
+function contents(sorted: SortedBlocks<number, string>): [number, string][] {
+  const items: [number, string][] = [];
+  sorted.forEach((value, k) => items.push([k, value]));
   return items;
 }
 
-function walkFrom(sorted: SortedBlocks<number>, before: (item: number) => boolean): number[] {
-  const items: number[] = [];
-  sorted.forEachFrom(sorted.seek(before), (item) => {
-    items.push(item);
+function keysFrom(sorted: SortedBlocks<number, string>, before: (k: number) => boolean): number[] {
+  const keys: number[] = [];
+  sorted.forEachFrom(sorted.seek(before), (_, k) => {
+    keys.push(k);
   });
-  return items;
+  return keys;
 }
 
 describe('SortedBlocks', () => {
@@ -39,30 +40,38 @@ describe('SortedBlocks', () => {
         fc.array(step, { maxLength: 300, size: 'max' }),
         fc.integer({ min: 2, max: 9 }),
         (steps, maxBlock) => {
-          const sorted = new SortedBlocks(byValue, maxBlock);
+          const sorted = new SortedBlocks<number, string>(byNumber, maxBlock);
           let model: number[] = [];
           for (const s of steps) {
             if (s.op === 'insert') {
-              const held = sorted.insert(s.value);
-              assert.equal(held, s.value);
-              if (!model.includes(s.value)) model = [...model, s.value].sort(byValue);
+              let created = false;
+              const value = sorted.getOrInsert(s.key, () => {
+                created = true;
+                return valueOf(s.key);
+              });
+              assert.equal(value, valueOf(s.key));
+              assert.equal(created, !model.includes(s.key));
+              if (created) model = [...model, s.key].sort(byNumber);
             } else if (s.op === 'remove') {
-              assert.equal(sorted.remove(s.value), model.includes(s.value));
-              model = model.filter((v) => v !== s.value);
+              assert.equal(sorted.remove(s.key), model.includes(s.key) ? valueOf(s.key) : undefined);
+              model = model.filter((k) => k !== s.key);
             } else {
               assert.deepEqual(
-                walkFrom(sorted, (item) => item < s.value),
-                model.filter((v) => v >= s.value),
+                keysFrom(sorted, (k) => k < s.key),
+                model.filter((k) => k >= s.key),
               );
               assert.deepEqual(
-                walkFrom(sorted, (item) => item <= s.value),
-                model.filter((v) => v > s.value),
+                keysFrom(sorted, (k) => k <= s.key),
+                model.filter((k) => k > s.key),
               );
-              assert.equal(sorted.get(s.value), model.includes(s.value) ? s.value : undefined);
+              assert.equal(sorted.get(s.key), model.includes(s.key) ? valueOf(s.key) : undefined);
             }
             assert.equal(sorted.size, model.length);
           }
-          assert.deepEqual(contents(sorted), model);
+          assert.deepEqual(
+            contents(sorted),
+            model.map((k) => [k, valueOf(k)]),
+          );
         },
       ),
       { numRuns: 300 },
@@ -70,29 +79,27 @@ describe('SortedBlocks', () => {
   });
 
   it('stops a walk when the visitor answers false', () => {
-    const sorted = SortedBlocks.fromSorted([1, 2, 3, 4, 5, 6, 7], byValue, 2);
+    const keys = [1, 2, 3, 4, 5, 6, 7];
+    const sorted = SortedBlocks.fromSorted(keys, keys.map(valueOf), byNumber, 2);
     const seen: number[] = [];
     sorted.forEachFrom(
-      sorted.seek((item) => item < 3),
-      (item) => {
-        if (item > 5) return false;
-        seen.push(item);
+      sorted.seek((k) => k < 3),
+      (_, k) => {
+        if (k > 5) return false;
+        seen.push(k);
       },
     );
     assert.deepEqual(seen, [3, 4, 5]);
   });
 
-  it('builds from sorted items and refuses unsorted or repeated ones', () => {
-    assert.deepEqual(contents(SortedBlocks.fromSorted([1, 5, 9], byValue)), [1, 5, 9]);
-    assert.throws(() => SortedBlocks.fromSorted([1, 1], byValue), RangeError);
-    assert.throws(() => SortedBlocks.fromSorted([2, 1], byValue), RangeError);
-  });
-
-  it('keeps the item already held when an equal one is inserted', () => {
-    const sorted = new SortedBlocks<{ k: number; tag: string }>((a, b) => a.k - b.k);
-    const first = { k: 1, tag: 'first' };
-    sorted.insert(first);
-    assert.equal(sorted.insert({ k: 1, tag: 'second' }), first);
-    assert.equal(sorted.size, 1);
+  it('builds from sorted keys and refuses unsorted or repeated ones, or a value count that differs', () => {
+    assert.deepEqual(contents(SortedBlocks.fromSorted([1, 5, 9], ['a', 'b', 'c'], byNumber)), [
+      [1, 'a'],
+      [5, 'b'],
+      [9, 'c'],
+    ]);
+    assert.throws(() => SortedBlocks.fromSorted([1, 1], ['a', 'b'], byNumber), RangeError);
+    assert.throws(() => SortedBlocks.fromSorted([2, 1], ['a', 'b'], byNumber), RangeError);
+    assert.throws(() => SortedBlocks.fromSorted([1], [], byNumber), RangeError);
   });
 });
