@@ -277,8 +277,10 @@ export class Durability implements NamespaceLogControl {
         onWarning: this.warn,
       });
       this.logs.set(namespace.id, reopened);
-      await this.install(namespace, loaded);
-      await reopened.replay();
+      // Replayed in the install's writer step: no write may fall between the checkpoint and its history.
+      await this.install(namespace, loaded, async () => {
+        await reopened.replay();
+      });
       return 'replayed';
     }
     await this.install(namespace, loaded, () =>

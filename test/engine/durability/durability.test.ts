@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Namespaces, type Namespace } from '../../../src/index.js';
 import { Durability, durabilityPaths } from '../../../src/engine/durability/durability.js';
 import { CatalogFileError } from '../../../src/engine/durability/namespace-catalog-file.js';
+import { loadCheckpoint, saveCheckpoint } from '../../../src/engine/durability/checkpoint/index.js';
 import { engineState, temporaryDirectory } from './support.js';
 
 async function boot(storageDirectory: string, volatile = false) {
@@ -152,6 +153,36 @@ describe('durability of the namespace catalog', () => {
     writeFileSync(catalog, '{ "schemaVersion": 1, "namespaces": [ { "id": ');
     await assert.rejects(boot(storage), CatalogFileError);
     assert.equal(readFileSync(catalog, 'utf8'), '{ "schemaVersion": 1, "namespaces": [ { "id": ');
+  });
+
+  it('restoring the checkpoint the log builds on replays its history before any write waiting meanwhile', async () => {
+    const storage = temporaryDirectory();
+    const { namespaces, durability } = await boot(storage);
+    const { engine } = namespaces.default;
+    await engine.createVertices([{ label: 'a' }, { label: 'b' }]);
+    const saved = await saveCheckpoint(engine, path.join(storage, 'Temp.f8s'));
+    await durability.anchorAfterSave(namespaces.default, saved);
+    await engine.createEdge({ sourceVertex: 0, targetVertex: 1, edgePropertyId: 'knows' });
+    await engine.setProperty(1, 'x', { type: 'Int32', value: 7 });
+    const expected = engineState(engine);
+
+    const loaded = await loadCheckpoint(saved.location);
+    // A write that arrives the moment the restore's first writer step ends.
+    let late: Promise<number> | undefined;
+    const exclusive = engine.exclusive.bind(engine);
+    engine.exclusive = (step) => {
+      const done = exclusive(step);
+      late ??= done.then(() => engine.createVertex({ label: 'late' }));
+      return done;
+    };
+    const restoring = durability.restore(namespaces.default, loaded, 'replayWhenAnchored');
+    assert.equal(await restoring, 'replayed');
+    assert.equal(await late, 3, 'the waiting write lands after the replayed history');
+    assert.equal(durability.status(namespaces.default).degraded, false);
+    await engine.removeElement(3);
+    const state = engineState(engine) as { elements: unknown[] };
+    assert.deepEqual(state.elements.slice(0, 3), (expected as { elements: unknown[] }).elements);
+    await durability.close();
   });
 
   it('close drains the writers, then runs the shutdown steps, then closes the logs', async () => {
