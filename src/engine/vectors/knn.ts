@@ -14,6 +14,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { edgeKindBase, kindVertex, type Graph } from '../graph/graph.js';
 import { vectorNorm } from './kernel.js';
+import type { KernelExports } from './wasm/kernel-module.js';
 import { higherIsBetter, type VectorMetric } from './metric.js';
 import {
   maxQueriesPerPass,
@@ -21,6 +22,9 @@ import {
   queryNormsOffset,
   scoresCapacity,
   scoresOffset,
+  vectorNormsOffset,
+  maxBlockVectors,
+  blockBytes,
   type Segment,
   type VectorSet,
 } from './set.js';
@@ -71,6 +75,8 @@ class Pass {
   private readonly sign: number;
   private readonly norms: Float32Array;
   private readonly blockSize: number;
+  /** Vectors the kernel scores against every query before moving on (kept in the L1 cache). */
+  private readonly kernelBlock: number;
   /** Next slot to score. */
   private next = 0;
   /** The segment whose scratch holds the queries. */
@@ -87,6 +93,7 @@ class Pass {
     this.sign = higherIsBetter(metric) ? 1 : -1;
     this.norms = Float32Array.from(queries, (query) => (metric === 'Cosine' ? vectorNorm(query) : 0));
     this.blockSize = Math.min(blockVectors, Math.floor(scoresCapacity / queries.length));
+    this.kernelBlock = Math.max(1, Math.min(maxBlockVectors, Math.floor(blockBytes / set.strideBytes)));
   }
 
   get done(): boolean {
@@ -114,31 +121,35 @@ class Pass {
       const segmentEnd = Math.min(set.slotCount, (segmentIndex + 1) * perSegment);
       const count = Math.min(this.blockSize, segmentEnd - this.next);
       const base = set.floatOffsetInSegment(this.next) * 4;
-      const queryCount = this.queries.length;
-      const kernel = segment.kernel;
-      switch (this.metric) {
-        case 'DotProduct':
-          kernel.scoreDot(queriesOffset, queryNormsOffset, queryCount, base, count, set.chunks, scoresOffset);
-          break;
-        case 'Cosine':
-          kernel.scoreCosine(
-            queriesOffset,
-            queryNormsOffset,
-            queryCount,
-            base,
-            count,
-            set.chunks,
-            scoresOffset,
-          );
-          break;
-        case 'L2':
-          kernel.scoreL2(queriesOffset, queryNormsOffset, queryCount, base, count, set.chunks, scoresOffset);
-          break;
-      }
+      this.score(segment.kernel, base, count);
       this.select(segment.floats, this.next, count);
       this.next += count;
       budget -= count * set.strideBytes;
     }
+  }
+
+  /** Scores `count` vectors from byte `base` into the scratch's scores area. */
+  private score(kernel: KernelExports, base: number, count: number): void {
+    const queryCount = this.queries.length;
+    const chunks = this.set.chunks;
+    if (this.metric === 'Cosine' && queryCount === 1) {
+      kernel.scoreCosineOne(queriesOffset, queryNormsOffset, base, count, chunks, scoresOffset);
+      return;
+    }
+    const { scoreDot, scoreCosine, scoreL2 } = kernel;
+    const scoreBlock =
+      this.metric === 'DotProduct' ? scoreDot : this.metric === 'Cosine' ? scoreCosine : scoreL2;
+    scoreBlock(
+      queriesOffset,
+      queryNormsOffset,
+      queryCount,
+      base,
+      count,
+      chunks,
+      scoresOffset,
+      vectorNormsOffset,
+      this.kernelBlock,
+    );
   }
 
   results(): KnnHit[][] {

@@ -31,6 +31,14 @@ const queriesBytes = scratchBytes / 2;
 export const queryNormsOffset = queriesBytes;
 /** Most queries one pass over the vectors answers. */
 export const maxQueriesPerPass = 64;
+/** Where the kernel keeps the vector norms of one block (Cosine), after the query norms. */
+export const vectorNormsOffset = queryNormsOffset + maxQueriesPerPass * 4;
+/**
+ * Most vectors of one kernel block: a block is scored against every query of the pass while it stays in
+ * the L1 cache, so it is kept near `blockBytes`.
+ */
+export const maxBlockVectors = 64;
+export const blockBytes = 24 * 1024;
 /** Where the kernel writes the scores of one block. */
 export const scoresOffset = queryNormsOffset + 4096;
 /** Floats of the scores area. */

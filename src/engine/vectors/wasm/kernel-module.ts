@@ -13,17 +13,24 @@
  * `reference.ts` reproduces it in JavaScript for the tests.
  *
  * Exports:
- *   score{Dot,Cosine,L2}(queries, queryNorms, queryCount, base, count, chunks, out)
+ *   score{Dot,Cosine,L2}(queries, queryNorms, queryCount, base, count, chunks, out, vectorNorms, blockSize)
  *       scores `count` consecutive vectors from `base` against `queryCount` consecutive queries from
  *       `queries`, reading each vector once: out[i * queryCount + j] = score(query j, vector i).
- *       `queryNorms` (Cosine only) holds each query's norm, sqrt(dot(q, q)) as float32.
+ *       `queryNorms` (Cosine only) holds each query's norm, sqrt(dot(q, q)) as float32; `vectorNorms`
+ *       (Cosine only) is scratch for `blockSize` floats.
+ *   scoreCosineOne(query, queryNorms, base, count, chunks, out)   the Cosine scan of a single query, each
+ *       vector read once for both its dot product and its norm; the same bits as scoreCosine
  *   pair{Dot,Cosine,L2}(query, vector, chunks) -> f32   one score, the same instruction sequence
  *   sum(base, bytes) -> f32   the f32x4 sum of `bytes` (a multiple of 64) from `base`: the memory-read roof
  */
 import { encodeModule, op, ValueType, type FunctionSpec } from './encoder.js';
 import { wasm, type WasmMemory } from './runtime.js';
 
-type Accumulation = 'dot' | 'l2';
+/**
+ * dot: a += q * v.  l2: a += (q - v)^2.  dotNorm: a += q * v and n += v * v in one pass (the vector read
+ * once), which gives each accumulator exactly the sequence 'dot' over (q, v) and over (v, v) give.
+ */
+type Accumulation = 'dot' | 'l2' | 'dotNorm';
 
 const { i32, f32, v128 } = ValueType;
 
@@ -40,6 +47,8 @@ class Locals {
 interface Accumulators {
   /** Product (or squared difference) accumulators. */
   a: readonly number[];
+  /** The vector's squared-norm accumulators ('dotNorm'). */
+  n: readonly number[];
   /** A v128 temporary. */
   t: number;
   /** i32 temporaries: group end, remainder. */
@@ -50,14 +59,16 @@ interface Accumulators {
 function allocateAccumulators(locals: Locals): Accumulators {
   return {
     a: [locals.add(v128), locals.add(v128), locals.add(v128), locals.add(v128)],
+    n: [locals.add(v128), locals.add(v128), locals.add(v128), locals.add(v128)],
     t: locals.add(v128),
     end: locals.add(i32),
     rem: locals.add(i32),
   };
 }
 
-function zero(acc: Accumulators): number[] {
-  return acc.a.flatMap((local) => [...op.v128Zero(), ...op.localSet(local)]);
+function zero(acc: Accumulators, kind: Accumulation = 'dot'): number[] {
+  const targets = kind === 'dotNorm' ? [...acc.a, ...acc.n] : acc.a;
+  return targets.flatMap((local) => [...op.v128Zero(), ...op.localSet(local)]);
 }
 
 /** One chunk at byte `offset` from `qp`/`vp` into accumulator `k`. */
@@ -83,6 +94,28 @@ function step(
         ...op.f32x4Add(),
         ...op.localSet(a),
       ];
+    case 'dotNorm': {
+      // t = v; a += q * t; n += t * t
+      const n = acc.n[k];
+      return [
+        ...op.localGet(vp),
+        ...op.v128Load(offset),
+        ...op.localSet(acc.t),
+        ...op.localGet(a),
+        ...op.localGet(qp),
+        ...op.v128Load(offset),
+        ...op.localGet(acc.t),
+        ...op.f32x4Mul(),
+        ...op.f32x4Add(),
+        ...op.localSet(a),
+        ...op.localGet(n),
+        ...op.localGet(acc.t),
+        ...op.localGet(acc.t),
+        ...op.f32x4Mul(),
+        ...op.f32x4Add(),
+        ...op.localSet(n),
+      ];
+    }
     case 'l2':
       // t = q - v; a += t * t
       return [
@@ -260,80 +293,212 @@ function score(
   }
 }
 
+/**
+ * `score*`: vectors in blocks of `blockSize` (sized by the caller to stay in the L1 cache), and for each
+ * block every query against every vector of the block, so a query is read from memory once per block and
+ * a vector once per pass. Cosine first stores the block's vector norms at `vectorNorms`.
+ */
 function scoreFunction(metric: MetricKernel): FunctionSpec {
   // Parameters.
-  const [queries, queryNorms, queryCount, base, count, chunks, out] = [0, 1, 2, 3, 4, 5, 6];
-  const locals = new Locals(7);
+  const [queries, queryNorms, queryCount, base, count, chunks, out, vectorNorms, blockSize] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8,
+  ];
+  const locals = new Locals(9);
   const i = locals.add(i32);
   const j = locals.add(i32);
+  const blockStart = locals.add(i32);
+  const blockEnd = locals.add(i32);
   const vector = locals.add(i32);
   const query = locals.add(i32);
   const scratch = { qp: locals.add(i32), vp: locals.add(i32) };
-  const o = locals.add(i32);
   const stride = locals.add(i32);
-  const vectorNorm = locals.add(f32);
   const acc = allocateAccumulators(locals);
-  const pushQueryNorm = () => [
-    ...op.localGet(queryNorms),
-    ...op.localGet(j),
+  const floatAt = (pointer: number, index: number) => [
+    ...op.localGet(pointer),
+    ...op.localGet(index),
     ...op.i32Const(2),
     ...op.i32Shl(),
     ...op.i32Add(),
-    ...op.f32Load(),
   ];
+  const pushQueryNorm = () => [...floatAt(queryNorms, j), ...op.f32Load()];
+  // vectorNorms[i - blockStart]
+  const vectorNormAddress = () => [
+    ...op.localGet(vectorNorms),
+    ...op.localGet(i),
+    ...op.localGet(blockStart),
+    ...op.i32Sub(),
+    ...op.i32Const(2),
+    ...op.i32Shl(),
+    ...op.i32Add(),
+  ];
+  const pushVectorNorm = () => [...vectorNormAddress(), ...op.f32Load()];
+  const set = (local: number, value: number[]) => [...value, ...op.localSet(local)];
   const increment = (local: number, by: number[]) => [
     ...op.localGet(local),
     ...by,
     ...op.i32Add(),
     ...op.localSet(local),
   ];
-  const body = [
-    ...op.localGet(chunks),
-    ...op.i32Const(4),
-    ...op.i32Shl(),
-    ...op.localSet(stride),
-    ...op.localGet(out),
-    ...op.localSet(o),
-    ...op.localGet(base),
-    ...op.localSet(vector),
-    ...op.i32Const(0),
-    ...op.localSet(i),
+  // vector = base + i * stride
+  const vectorOfI = () =>
+    set(vector, [
+      ...op.localGet(base),
+      ...op.localGet(i),
+      ...op.localGet(stride),
+      ...op.i32Mul(),
+      ...op.i32Add(),
+    ]);
+  /** for (i = blockStart; i < blockEnd; i++) { vector = ...; body } */
+  const forEachVectorOfBlock = (body: number[]) => [
+    ...set(i, op.localGet(blockStart)),
     ...op.block(),
     ...op.loop(),
     ...op.localGet(i),
+    ...op.localGet(blockEnd),
+    ...op.i32GeU(),
+    ...op.brIf(1),
+    ...vectorOfI(),
+    ...body,
+    ...increment(i, op.i32Const(1)),
+    ...op.br(0),
+    ...op.end(),
+    ...op.end(),
+  ];
+  // out[i * queryCount + j]
+  const scoreAddress = () => [
+    ...op.localGet(out),
+    ...op.localGet(i),
+    ...op.localGet(queryCount),
+    ...op.i32Mul(),
+    ...op.localGet(j),
+    ...op.i32Add(),
+    ...op.i32Const(2),
+    ...op.i32Shl(),
+    ...op.i32Add(),
+  ];
+  const body = [
+    ...set(stride, [...op.localGet(chunks), ...op.i32Const(4), ...op.i32Shl()]),
+    ...set(blockStart, op.i32Const(0)),
+    ...op.block(),
+    ...op.loop(),
+    ...op.localGet(blockStart),
     ...op.localGet(count),
     ...op.i32GeU(),
     ...op.brIf(1),
-    // Cosine: the vector's norm once for every query of the pass.
-    ...(metric === 'Cosine' ? [...normOf(acc, vector, scratch, chunks), ...op.localSet(vectorNorm)] : []),
-    ...op.i32Const(0),
-    ...op.localSet(j),
-    ...op.localGet(queries),
-    ...op.localSet(query),
+    // blockEnd = min(blockStart + blockSize, count)
+    ...set(blockEnd, [...op.localGet(blockStart), ...op.localGet(blockSize), ...op.i32Add()]),
+    ...op.localGet(blockEnd),
+    ...op.localGet(count),
+    ...op.i32GtU(),
+    ...op.if(),
+    ...set(blockEnd, op.localGet(count)),
+    ...op.end(),
+    // Cosine: each vector's norm once for every query of the pass.
+    ...(metric === 'Cosine'
+      ? forEachVectorOfBlock([
+          ...vectorNormAddress(),
+          ...normOf(acc, vector, scratch, chunks),
+          ...op.f32Store(),
+        ])
+      : []),
+    ...set(j, op.i32Const(0)),
+    ...set(query, op.localGet(queries)),
     ...op.block(),
     ...op.loop(),
     ...op.localGet(j),
     ...op.localGet(queryCount),
     ...op.i32GeU(),
     ...op.brIf(1),
-    ...op.localGet(o),
-    ...score(metric, acc, query, vector, scratch, chunks, pushQueryNorm, () => op.localGet(vectorNorm)),
-    ...op.f32Store(),
-    ...increment(o, op.i32Const(4)),
+    ...forEachVectorOfBlock([
+      ...scoreAddress(),
+      ...score(metric, acc, query, vector, scratch, chunks, pushQueryNorm, pushVectorNorm),
+      ...op.f32Store(),
+    ]),
     ...increment(j, op.i32Const(1)),
     ...increment(query, op.localGet(stride)),
     ...op.br(0),
     ...op.end(),
     ...op.end(),
-    ...increment(vector, op.localGet(stride)),
-    ...increment(i, op.i32Const(1)),
+    ...set(blockStart, op.localGet(blockEnd)),
     ...op.br(0),
     ...op.end(),
     ...op.end(),
   ];
   return {
     name: `score${metric}`,
-    params: [i32, i32, i32, i32, i32, i32, i32],
+    params: [i32, i32, i32, i32, i32, i32, i32, i32, i32],
+    results: [],
+    locals: locals.types,
+    body,
+  };
+}
+
+/**
+ * `scoreCosineOne(query, queryNorms, base, count, chunks, out)`: the Cosine scan of one query, each
+ * vector read once for its dot product and its norm together ('dotNorm'); the same bits as `scoreCosine`.
+ */
+function cosineOneFunction(): FunctionSpec {
+  const [query, queryNorms, base, count, chunks, out] = [0, 1, 2, 3, 4, 5];
+  const locals = new Locals(6);
+  const vector = locals.add(i32);
+  const end = locals.add(i32);
+  const o = locals.add(i32);
+  const qp = locals.add(i32);
+  const vp = locals.add(i32);
+  const stride = locals.add(i32);
+  const acc = allocateAccumulators(locals);
+  const body = [
+    ...op.localGet(chunks),
+    ...op.i32Const(4),
+    ...op.i32Shl(),
+    ...op.localSet(stride),
+    ...op.localGet(base),
+    ...op.localSet(vector),
+    // end = base + count * stride
+    ...op.localGet(base),
+    ...op.localGet(count),
+    ...op.localGet(stride),
+    ...op.i32Mul(),
+    ...op.i32Add(),
+    ...op.localSet(end),
+    ...op.localGet(out),
+    ...op.localSet(o),
+    ...op.block(),
+    ...op.loop(),
+    ...op.localGet(vector),
+    ...op.localGet(end),
+    ...op.i32GeU(),
+    ...op.brIf(1),
+    ...zero(acc, 'dotNorm'),
+    ...op.localGet(query),
+    ...op.localSet(qp),
+    ...op.localGet(vector),
+    ...op.localSet(vp),
+    ...accumulate('dotNorm', acc, qp, vp, chunks),
+    ...op.localGet(o),
+    ...reduce(acc.a, acc.t),
+    ...op.localGet(queryNorms),
+    ...op.f32Load(),
+    ...reduce(acc.n, acc.t),
+    ...op.f32Sqrt(),
+    ...op.f32Mul(),
+    ...op.f32Div(),
+    ...op.f32Store(),
+    ...op.localGet(o),
+    ...op.i32Const(4),
+    ...op.i32Add(),
+    ...op.localSet(o),
+    ...op.localGet(vector),
+    ...op.localGet(stride),
+    ...op.i32Add(),
+    ...op.localSet(vector),
+    ...op.br(0),
+    ...op.end(),
+    ...op.end(),
+  ];
+  return {
+    name: 'scoreCosineOne',
+    params: [i32, i32, i32, i32, i32, i32],
     results: [],
     locals: locals.types,
     body,
@@ -405,7 +570,12 @@ const metrics: readonly MetricKernel[] = ['Dot', 'Cosine', 'L2'];
 
 /** The module's bytes (about 2 KB). */
 export function kernelModuleBytes(): Uint8Array {
-  return encodeModule([...metrics.map(scoreFunction), ...metrics.map(pairFunction), sumFunction()]);
+  return encodeModule([
+    ...metrics.map(scoreFunction),
+    cosineOneFunction(),
+    ...metrics.map(pairFunction),
+    sumFunction(),
+  ]);
 }
 
 export interface KernelExports {
@@ -417,6 +587,8 @@ export interface KernelExports {
     count: number,
     chunks: number,
     out: number,
+    vectorNorms: number,
+    blockSize: number,
   ): void;
   scoreCosine(
     queries: number,
@@ -426,11 +598,23 @@ export interface KernelExports {
     count: number,
     chunks: number,
     out: number,
+    vectorNorms: number,
+    blockSize: number,
   ): void;
   scoreL2(
     queries: number,
     queryNorms: number,
     queryCount: number,
+    base: number,
+    count: number,
+    chunks: number,
+    out: number,
+    vectorNorms: number,
+    blockSize: number,
+  ): void;
+  scoreCosineOne(
+    query: number,
+    queryNorms: number,
     base: number,
     count: number,
     chunks: number,
