@@ -59,7 +59,17 @@ interface Server {
   exited: Promise<void>;
 }
 
+/** Starts the server on a free port and waits until it is ready; a port taken meanwhile is retried. */
 async function launch(storage: string): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    const server = await launchOnce(storage);
+    if (server.ready) return server;
+    if (attempt < 3 && server.output().includes('EADDRINUSE')) continue;
+    assert.fail(`the server did not become ready; output:\n${server.output()}`);
+  }
+}
+
+async function launchOnce(storage: string): Promise<Server & { ready: boolean }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -82,14 +92,15 @@ async function launch(storage: string): Promise<Server> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !gone) {
     try {
-      if ((await fetch(`${server.base}/readyz`)).status === 200) return server;
+      if ((await fetch(`${server.base}/readyz`)).status === 200) return { ...server, ready: true };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   child.kill('SIGKILL');
-  assert.fail(`the server did not become ready; output:\n${output}`);
+  await exited;
+  return { ...server, ready: false };
 }
 
 interface Batch {
