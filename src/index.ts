@@ -110,3 +110,35 @@ export type {
   SectionEntryRecord,
   JsonValue,
 } from './engine/durability/checkpoint/index.js';
+export { scorePair, vectorNorm } from './engine/vectors/kernel.js';
+export {
+  vectorMetrics,
+  higherIsBetter,
+  minVectorDimension,
+  maxVectorDimension,
+} from './engine/vectors/metric.js';
+export type { VectorMetric } from './engine/vectors/metric.js';
+export type { KnnHit, KnnFilter, KnnKind } from './engine/vectors/knn.js';
+export { VectorIndex, minK as minVectorK, maxK as maxVectorK } from './engine/indexes/vector/vector-index.js';
+export { vectorIndexPlugin } from './engine/indexes/vector/plugin.js';
+export type { VectorIndexOptions } from './engine/indexes/vector/options.js';
+export {
+  addVector,
+  searchVectors,
+  searchVectorsSliced,
+  vectorIndexOf,
+} from './engine/indexes/vector/verbs.js';
+export type {
+  VectorAddRequest,
+  VectorSearchRequest,
+  VectorSearchResult,
+} from './engine/indexes/vector/verbs.js';
+export { writeEmbedding, removeEmbedding, readEmbedding } from './engine/embeddings/verbs.js';
+export type { EmbeddingWriteOptions } from './engine/embeddings/verbs.js';
+export type { StoredEmbedding } from './engine/embeddings/store.js';
+export { isEmbeddingName, defaultEmbeddingName } from './engine/embeddings/names.js';
+export {
+  encodeEmbeddingRange,
+  decodeEmbeddingRange,
+  EmbeddingSectionError,
+} from './engine/embeddings/checkpoint.js';

@@ -17,6 +17,8 @@ export const engineErrors = {
   NAMESPACE_RESERVED: { reason: 'conflict', title: 'Reserved namespace' },
   NAMESPACE_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Namespace quota exceeded' },
   WRITER_FAULT: { reason: 'fault', title: 'Internal Server Error' },
+  /** A route that names an index answers 404 for an unknown one (the vector routes, CONTRACT 1.11). */
+  INDEX_NOT_FOUND: { reason: 'notFound', title: 'Index not found' },
   /** A checkpoint file (manifest, partition or sidecar) is absent; `file` names it. */
   CHECKPOINT_FILE_MISSING: { reason: 'fault', title: 'Save game files missing' },
   /** A checkpoint file fails its magic, version, CRC-32 or structure checks; `file` names it. */

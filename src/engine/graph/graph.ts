@@ -21,6 +21,7 @@ import { Interner } from '../model/interner.js';
 import type { TypedValue } from '../model/values.js';
 import { AdjacencyDirection, noRecord } from './adjacency.js';
 import { PropertyStore, type PropertySnapshot } from './property-store.js';
+import { EmbeddingStore, type StoredEmbedding } from '../embeddings/store.js';
 
 export const kindAbsent = 0;
 export const kindVertex = 1;
@@ -44,6 +45,7 @@ export interface RemovedEdge {
   outPosition: number;
   inPosition: number;
   properties: PropertySnapshot;
+  embeddings: StoredEmbedding[];
 }
 
 export interface RemovedVertex {
@@ -51,6 +53,7 @@ export interface RemovedVertex {
   labelSlot: number;
   created: number;
   properties: PropertySnapshot;
+  embeddings: StoredEmbedding[];
   /** Cascaded edges in removal order: outgoing first, then incoming; a self-loop once. */
   edges: RemovedEdge[];
 }
@@ -67,6 +70,8 @@ export class Graph {
   readonly out = new AdjacencyDirection(this.adjacencyPool, this.first);
   readonly in = new AdjacencyDirection(this.adjacencyPool, this.second);
   readonly properties = new PropertyStore();
+  /** Named element embeddings (vectors live outside the property records). */
+  readonly embeddings = new EmbeddingStore();
   readonly labelNames = new Interner();
   readonly edgeTypes = new Interner();
   readonly propertyKeys = new Interner();
@@ -202,6 +207,7 @@ export class Graph {
       outPosition: this.out.remove(source, typeId, id),
       inPosition: this.in.remove(target, typeId, id),
       properties: this.properties.snapshot(id),
+      embeddings: this.embeddings.takeAll(id),
     };
     this.properties.release(id);
     this.clearHeader(id);
@@ -219,6 +225,7 @@ export class Graph {
     this.out.insert(source, typeId, id, target, removed.outPosition);
     this.in.insert(target, typeId, id, source, removed.inPosition);
     this.properties.restore(id, removed.properties);
+    this.embeddings.restoreAll(id, removed.embeddings);
     this.edgeCount++;
   }
 
@@ -238,6 +245,7 @@ export class Graph {
       labelSlot: this.labelSlotOf(id),
       created: this.created.view[id],
       properties: this.properties.snapshot(id),
+      embeddings: this.embeddings.takeAll(id),
       edges,
     };
     this.properties.release(id);
@@ -255,6 +263,7 @@ export class Graph {
     this.second.view[id] = noRecord;
     this.vertexBits.view[id >>> 5] |= 1 << (id & 31);
     this.properties.restore(id, removed.properties);
+    this.embeddings.restoreAll(id, removed.embeddings);
     this.vertexCount++;
     for (let i = removed.edges.length - 1; i >= 0; i--) this.restoreEdge(removed.edges[i]);
   }
@@ -306,6 +315,7 @@ export class Graph {
     this.out.pool = other.adjacencyPool;
     this.in.pool = other.adjacencyPool;
     this.properties.adopt(other.properties);
+    this.embeddings.adopt(other.embeddings);
     this.labelNames.adopt(other.labelNames);
     this.edgeTypes.adopt(other.edgeTypes);
     this.propertyKeys.adopt(other.propertyKeys);
@@ -328,6 +338,7 @@ export class Graph {
     }
     this.adjacencyPool.reset();
     this.properties.reset();
+    this.embeddings.clear();
     this.labelNames.clear();
     this.edgeTypes.clear();
     this.propertyKeys.clear();
@@ -346,7 +357,8 @@ export class Graph {
       this.second.byteLength +
       this.vertexBits.byteLength +
       this.adjacencyPool.committedBytes +
-      this.properties.committedBytes
+      this.properties.committedBytes +
+      this.embeddings.committedBytes
     );
   }
 }

@@ -5,6 +5,7 @@
 import type { TypedValue } from '../model/values.js';
 import { Graph, edgeKindBase, kindVertex } from './graph.js';
 import type { AdjacencyDirection } from './adjacency.js';
+import { embeddingEntries } from '../embeddings/entries.js';
 
 export interface PropertyEntry {
   key: string;
@@ -47,12 +48,14 @@ function byKey(a: PropertyEntry, b: PropertyEntry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
+/** The element's properties, its embeddings included as their reserved entries (CONTRACT 1.1). */
 export function propertiesOf(graph: Graph, id: number): PropertyEntry[] {
   const stored = graph.properties.list(id);
   const entries = new Array<PropertyEntry>(stored.length);
   for (let i = 0; i < stored.length; i++) {
     entries[i] = { key: graph.propertyKeys.nameOf(stored[i].keyId), value: stored[i].value };
   }
+  entries.push(...embeddingEntries(graph.embeddings, id));
   return entries.length > 1 ? entries.sort(byKey) : entries;
 }
 

@@ -48,6 +48,7 @@ export function trimGraph(graph: Graph): Renumbering {
   first.fill(0, survivors, end);
   second.fill(0, survivors, end);
   graph.properties.truncate(survivors);
+  graph.embeddings.renumber(renumbering);
   const bits = graph.vertexBits.view;
   bits.fill(0);
   for (let id = 0; id < survivors; id++) if (kinds[id] === kindVertex) bits[id >>> 5] |= 1 << (id & 31);

@@ -55,6 +55,7 @@ import {
 } from './plugin.js';
 import { rangeIndexPlugin } from './range-index.js';
 import { regExIndexPlugin } from './regex-index.js';
+import { vectorIndexPlugin } from './vector/plugin.js';
 import {
   SpatialIndex,
   spatialIndexPlugin,
@@ -68,6 +69,7 @@ export const builtInIndexPlugins: readonly IndexPlugin[] = [
   rangeIndexPlugin,
   regExIndexPlugin,
   spatialIndexPlugin,
+  vectorIndexPlugin,
 ];
 
 /** An entry of `indices` on `GET /status` (CONTRACT 1.10). */

@@ -35,6 +35,10 @@ function sameValue(a: TypedValue | undefined, b: TypedValue): boolean {
   return a !== undefined && a.type === b.type && valuesEqual(a, b) && formatValue(a) === formatValue(b);
 }
 
+function missingElement(id: number): EngineError {
+  return new EngineError('ELEMENT_NOT_FOUND', `the graph element ${id} does not exist`, { elementId: id });
+}
+
 export function applyTransaction(
   graph: Graph,
   operations: readonly WriteOperation[],
@@ -114,6 +118,31 @@ export function applyTransaction(
           graph.properties.setModificationDate(id, modifiedAt(id));
           undos.push(() => {
             graph.properties.set(id, keyId, previous);
+            graph.properties.setModificationDate(id, previousModified);
+          });
+          break;
+        }
+        case 'setEmbedding': {
+          const { id, name, vector } = operation;
+          if (!graph.exists(id)) throw missingElement(id);
+          const previous = graph.embeddings.set(id, name, vector, operation.model ?? null);
+          const previousModified = graph.properties.modificationDate(id);
+          graph.properties.setModificationDate(id, modifiedAt(id));
+          undos.push(() => {
+            graph.embeddings.restore(id, name, previous);
+            graph.properties.setModificationDate(id, previousModified);
+          });
+          break;
+        }
+        case 'removeEmbedding': {
+          const { id, name } = operation;
+          if (!graph.exists(id)) throw missingElement(id);
+          const previous = graph.embeddings.remove(id, name);
+          if (previous === undefined) break; // an absent embedding: a committed no-op
+          const previousModified = graph.properties.modificationDate(id);
+          graph.properties.setModificationDate(id, modifiedAt(id));
+          undos.push(() => {
+            graph.embeddings.restore(id, name, previous);
             graph.properties.setModificationDate(id, previousModified);
           });
           break;

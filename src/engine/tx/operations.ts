@@ -37,6 +37,14 @@ export type WriteOperation =
   | { kind: 'setProperty'; id: number; key: string; value: TypedValue }
   | { kind: 'removeProperty'; id: number; key: string }
   | { kind: 'removeElement'; id: number }
+  /**
+   * Adds or replaces the element's embedding `name` (src/engine/embeddings); `model` is the provider's
+   * stamp, absent or null for a caller-supplied vector (which clears any stamp). A missing element fails
+   * the transaction (ELEMENT_NOT_FOUND).
+   */
+  | { kind: 'setEmbedding'; id: number; name: string; vector: Float32Array; model?: string | null }
+  /** Removes the element's embedding `name`; an absent embedding is a committed no-op. */
+  | { kind: 'removeEmbedding'; id: number; name: string }
   | { kind: 'clear' }
   | { kind: 'trim' }
   /** Rebuilds the adjacency storage packed and in vertex order; holds later writes, not reads. */

@@ -5,6 +5,8 @@
  */
 import { EngineError } from '../errors.js';
 import { isReservedKey } from '../graph/scan.js';
+import { isEmbeddingName } from '../embeddings/names.js';
+import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, VertexInput, WriteOperation } from './operations.js';
 
 const maxCreationDateSeconds = 2 ** 32 - 1;
@@ -52,6 +54,12 @@ function checkElementInput(input: VertexInput): void {
   checkProperties(input.properties);
 }
 
+function checkEmbeddingName(name: unknown): void {
+  if (!isEmbeddingName(name)) {
+    throw invalid(`'${String(name)}' is not an embedding name: 1 to 64 of A-Z, a-z, 0-9, '_' and '-'`);
+  }
+}
+
 export function validateOperations(operations: readonly WriteOperation[]): void {
   if (!Array.isArray(operations)) throw invalid('a transaction is an array of operations');
   for (const operation of operations) {
@@ -78,9 +86,23 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         break;
       case 'removeProperty':
         checkId(operation.id, 'the element id');
-        if (typeof operation.key !== 'string' || operation.key.length === 0) {
-          throw invalid('a property key must be a non-empty string');
+        checkPropertyKey(operation.key);
+        break;
+      case 'setEmbedding': {
+        checkId(operation.id, 'the element id');
+        checkEmbeddingName(operation.name);
+        if (!(operation.vector instanceof Float32Array)) throw invalid('an embedding is a Float32Array');
+        const problem = vectorProblem(operation.vector);
+        if (problem !== undefined) throw invalid(`the embedding '${operation.name}' is invalid: ${problem}`);
+        const { model } = operation;
+        if (model !== undefined && model !== null && typeof model !== 'string') {
+          throw invalid('an embedding model stamp must be a string or null');
         }
+        break;
+      }
+      case 'removeEmbedding':
+        checkId(operation.id, 'the element id');
+        checkEmbeddingName(operation.name);
         break;
       case 'removeElement':
         checkId(operation.id, 'the element id');

@@ -3,14 +3,14 @@
  * Without a semantic block the context is empty: `HasQueryVector` false, `TrySimilarity` false, an empty
  * `QueryVector`.
  *
- * Scoring is pluggable. The semantic rules require a traversal's score to be bit-identical to the vector
- * scan's, so the path and subgraph routes must pass the vector index's shared kernel as `kernel`; the
- * reference implementation here only fixes the semantics (float32 arithmetic, sequential order) until
- * that kernel exists, and must not be used beside the vector scan.
+ * Scoring is pluggable, and defaults to the vector index's shared kernel: the semantic rules require a
+ * traversal's score to be bit-identical to the vector scan's, which holds because both run the same
+ * WebAssembly kernel with the same summation order (src/engine/vectors/wasm/kernel-module.ts).
  */
 import type { ElementView } from './models.js';
 import { OutCell, type Out } from './types.js';
 import { argument, nullReference } from './exceptions.js';
+import { scorePairByCode } from '../../engine/vectors/kernel.js';
 
 /** `VectorDistanceMetric`: an enum, so a number at run time (its underlying int). */
 export const VectorDistanceMetric = { Cosine: 0, DotProduct: 1, L2: 2 } as const;
@@ -35,31 +35,10 @@ export type SimilarityKernel = (
 ) => number;
 
 /**
- * The reference kernel: float32 arithmetic (every product, sum and root rounded with Math.fround), summed
- * in index order. To be replaced by the vector index's shared kernel (see the module comment).
+ * The shared kernel (src/engine/vectors/kernel.ts): the WebAssembly SIMD kernel the vector index scans
+ * with, so a traversal's score is bit-identical to the vector scan's for the same pair.
  */
-export const referenceSimilarityKernel: SimilarityKernel = (metric, query, vector) => {
-  const f = Math.fround;
-  const length = query.length;
-  if (metric === VectorDistanceMetric.L2) {
-    let sum = 0;
-    for (let i = 0; i < length; i++) {
-      const d = f(query[i] - vector[i]);
-      sum = f(sum + f(d * d));
-    }
-    return f(Math.sqrt(sum));
-  }
-  let dot = 0;
-  for (let i = 0; i < length; i++) dot = f(dot + f(query[i] * vector[i]));
-  if (metric === VectorDistanceMetric.DotProduct) return dot;
-  let queryNorm = 0;
-  let vectorNorm = 0;
-  for (let i = 0; i < length; i++) {
-    queryNorm = f(queryNorm + f(query[i] * query[i]));
-    vectorNorm = f(vectorNorm + f(vector[i] * vector[i]));
-  }
-  return f(dot / f(f(Math.sqrt(queryNorm)) * f(Math.sqrt(vectorNorm))));
-};
+export const sharedSimilarityKernel: SimilarityKernel = scorePairByCode;
 
 export interface SemanticOptions {
   /** The query vector, already embedded when the request gave text. */
@@ -68,7 +47,7 @@ export interface SemanticOptions {
   embeddingName?: string;
   /** Default Cosine. */
   metric?: VectorDistanceMetricName;
-  /** Default: the reference kernel (see the module comment). */
+  /** Default: the shared kernel (see the module comment). */
   kernel?: SimilarityKernel;
 }
 
@@ -91,7 +70,7 @@ export class TraversalContext {
     this.QueryVector = semantic?.queryVector ?? EMPTY_VECTOR;
     this.EmbeddingName = semantic?.embeddingName ?? 'default';
     this.Metric = VectorDistanceMetric[semantic?.metric ?? 'Cosine'];
-    this.kernel = semantic?.kernel ?? referenceSimilarityKernel;
+    this.kernel = semantic?.kernel ?? sharedSimilarityKernel;
   }
 
   /**
@@ -126,7 +105,7 @@ function asFloat32(span: ArrayLike<number>): Float32Array {
  * kernel `TrySimilarity` uses.
  */
 export class VectorMath {
-  constructor(private readonly kernel: SimilarityKernel = referenceSimilarityKernel) {}
+  constructor(private readonly kernel: SimilarityKernel = sharedSimilarityKernel) {}
 
   /** `VectorMath.Score(a, b, metric)`: ArgumentException when the lengths differ. */
   Score(a: ArrayLike<number>, b: ArrayLike<number>, metric: number): number {

@@ -7,6 +7,7 @@
 import type { Graph } from '../../engine/graph/graph.js';
 import { isInlineTag, type PropertyStore } from '../../engine/graph/property-store.js';
 import { isReservedKey } from '../../engine/graph/scan.js';
+import { embeddingKeyPrefix, embeddingStampKeyPrefix } from '../../engine/embeddings/names.js';
 import { nullReference } from './exceptions.js';
 import {
   Boxed,
@@ -89,13 +90,40 @@ export function tryGetProperty(
   return false;
 }
 
-/** The stored value when its type tag is `tag`, uncopied; undefined otherwise. */
-export function readRaw(graph: Graph, id: number, keyId: number, tag: number): unknown {
-  if (keyId < 0) return undefined;
-  const store = graph.properties;
-  const pair = store.locate(id, keyId);
-  if (pair < 0 || store.tagOf(pair, keyId) !== tag) return undefined;
-  return INLINE_TAGS[tag] === 1 ? store.inlineAt(pair) : store.sideAt(pair);
+/**
+ * `TryGetProperty<T>` of a reserved key (`$embedding:<name>`, `$embeddingModel:<name>`): the entry the
+ * element's embedding stands for, read from the embedding store as an element read shows it (CONTRACT
+ * 1.1): the vector as `float[]` (a copy, as every float[] read), the stamp as `string`.
+ */
+export function tryGetReservedProperty(
+  graph: Graph,
+  id: number,
+  key: string,
+  type: number,
+  value: Out<unknown>,
+): boolean {
+  let stored: unknown;
+  let tag = -1;
+  if (key.startsWith(embeddingStampKeyPrefix)) {
+    stored = graph.embeddings.model(id, key.slice(embeddingStampKeyPrefix.length)) ?? undefined;
+    tag = ClrType.String;
+  } else if (key.startsWith(embeddingKeyPrefix)) {
+    const vector = graph.embeddings.get(id, key.slice(embeddingKeyPrefix.length));
+    stored = vector === undefined ? undefined : new Float32Array(vector);
+    tag = ClrType.SingleArray;
+  }
+  // Both types are reference types: boxed as `object` they are themselves.
+  if (stored !== undefined && (type === tag || type === ClrType.Object)) {
+    value.value = stored;
+    return true;
+  }
+  value.value = defaultOf(type);
+  return false;
+}
+
+/** `GetPropertyCount()`: stored properties plus the reserved entries of the element's embeddings. */
+export function propertyCount(graph: Graph, id: number): number {
+  return graph.properties.count(id) + graph.embeddings.entryCount(id);
 }
 
 /**

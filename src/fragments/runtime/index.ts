@@ -23,7 +23,7 @@ export {
   TraversalContext,
   EMPTY_TRAVERSAL_CONTEXT,
   VectorDistanceMetric,
-  referenceSimilarityKernel,
+  sharedSimilarityKernel,
   metricName,
   VectorMath,
 } from './context.js';

@@ -24,14 +24,13 @@ import {
   anyPropertyValueMatches,
   creationDate,
   modificationDate,
-  readRaw,
+  propertyCount,
   tryGetProperty,
+  tryGetReservedProperty,
 } from './element-reads.js';
-import { ClrType, type DateTimeValue, type Out } from './types.js';
+import { isReservedKey } from '../../engine/graph/scan.js';
+import type { DateTimeValue, Out } from './types.js';
 
-/** Prefixes of the reserved embedding entries (part 1: engine-managed vector state). */
-export const EMBEDDING_KEY_PREFIX = '$embedding:';
-export const EMBEDDING_STAMP_KEY_PREFIX = '$embeddingModel:';
 /** The name `TryGetEmbedding` reads when none (or null) is given. */
 export const DEFAULT_EMBEDDING_NAME = 'default';
 
@@ -43,6 +42,8 @@ export const DEFAULT_EMBEDDING_NAME = 'default';
 export class PropertyKey {
   private id: number;
   private tableSize: number;
+  /** A reserved `$embedding:`/`$embeddingModel:` key: its entry comes from the embedding store. */
+  readonly reserved: boolean;
 
   constructor(
     private readonly keys: Interner,
@@ -50,6 +51,7 @@ export class PropertyKey {
   ) {
     this.id = keys.find(name);
     this.tableSize = keys.size;
+    this.reserved = isReservedName(name);
   }
 
   /** The key id, or -1 when no element has ever had this key. */
@@ -92,16 +94,18 @@ export class VertexView {
 
   /** Every stored entry, reserved `$embedding:`/`$embeddingModel:` entries included. */
   GetPropertyCount(): number {
-    return this.scope.graph.properties.count(this.Id);
+    return propertyCount(this.scope.graph, this.Id);
   }
 
   /** `TryGetProperty<T>(out T value, string key)` for a literal key (element-reads.ts). */
   TryGetProperty(key: PropertyKey, type: number, value: Out<unknown>): boolean {
+    if (key.reserved) return tryGetReservedProperty(this.scope.graph, this.Id, key.name, type, value);
     return tryGetProperty(this.scope.graph, this.Id, key.resolve(), type, value);
   }
 
   /** `TryGetProperty<T>` for a key computed at run time (a null key finds nothing). */
   TryGetPropertyNamed(key: string | null, type: number, value: Out<unknown>): boolean {
+    if (isReservedName(key)) return tryGetReservedProperty(this.scope.graph, this.Id, key, type, value);
     return tryGetProperty(this.scope.graph, this.Id, this.scope.dynamicKeyId(key), type, value);
   }
 
@@ -189,16 +193,18 @@ export class EdgeView {
 
   /** Every stored entry, reserved `$embedding:`/`$embeddingModel:` entries included. */
   GetPropertyCount(): number {
-    return this.scope.graph.properties.count(this.Id);
+    return propertyCount(this.scope.graph, this.Id);
   }
 
   /** `TryGetProperty<T>(out T value, string key)` for a literal key (element-reads.ts). */
   TryGetProperty(key: PropertyKey, type: number, value: Out<unknown>): boolean {
+    if (key.reserved) return tryGetReservedProperty(this.scope.graph, this.Id, key.name, type, value);
     return tryGetProperty(this.scope.graph, this.Id, key.resolve(), type, value);
   }
 
   /** `TryGetProperty<T>` for a key computed at run time (a null key finds nothing). */
   TryGetPropertyNamed(key: string | null, type: number, value: Out<unknown>): boolean {
+    if (isReservedName(key)) return tryGetReservedProperty(this.scope.graph, this.Id, key, type, value);
     return tryGetProperty(this.scope.graph, this.Id, this.scope.dynamicKeyId(key), type, value);
   }
 
@@ -239,8 +245,6 @@ export class GraphScope implements EdgeViewFactory {
   /** `default(ReadOnlySpan<EdgeModel>)`. */
   readonly emptySpan: EdgeSpan;
   private readonly literalKeys = new Map<string, PropertyKey>();
-  private readonly embeddingKeys = new Map<string, PropertyKey>();
-  private readonly stampKeys = new Map<string, PropertyKey>();
 
   constructor(readonly graph: Graph) {
     this.emptySpan = new EdgeSpan(this, -1);
@@ -276,42 +280,20 @@ export class GraphScope implements EdgeViewFactory {
     return name === null ? -1 : this.graph.propertyKeys.find(name);
   }
 
+  /** The embedding as a view of the stored vector (the embedding store's memory), not a copy. */
   tryGetEmbedding(id: number, name: string | null, vector: Out<Float32Array>): boolean {
-    const key = this.embeddingKey(name ?? DEFAULT_EMBEDDING_NAME);
-    const found = readRaw(this.graph, id, key.resolve(), ClrType.SingleArray);
-    vector.value = found === undefined ? EMPTY_VECTOR : (found as Float32Array);
+    const found = this.graph.embeddings.get(id, name ?? DEFAULT_EMBEDDING_NAME);
+    vector.value = found ?? EMPTY_VECTOR;
     return found !== undefined;
   }
 
   tryGetEmbeddingModelStamp(id: number, name: string | null, stamp: Out<string | null>): boolean {
-    const key = this.embeddingStampKey(name ?? DEFAULT_EMBEDDING_NAME);
-    const found = readRaw(this.graph, id, key.resolve(), ClrType.String);
-    stamp.value = found === undefined ? null : (found as string);
-    return found !== undefined;
-  }
-
-  embeddingKey(name: string): PropertyKey {
-    return cachedKey(this.embeddingKeys, this.graph.propertyKeys, name, EMBEDDING_KEY_PREFIX);
-  }
-
-  embeddingStampKey(name: string): PropertyKey {
-    return cachedKey(this.stampKeys, this.graph.propertyKeys, name, EMBEDDING_STAMP_KEY_PREFIX);
+    const found = this.graph.embeddings.model(id, name ?? DEFAULT_EMBEDDING_NAME);
+    stamp.value = typeof found === 'string' ? found : null;
+    return typeof found === 'string';
   }
 }
 
-/** Most embedding names a scope remembers; beyond it (a fragment generating names) keys are not cached. */
-const MAX_CACHED_EMBEDDING_NAMES = 64;
-
-function cachedKey(
-  cache: Map<string, PropertyKey>,
-  keys: Interner,
-  name: string,
-  prefix: string,
-): PropertyKey {
-  let key = cache.get(name);
-  if (key === undefined) {
-    key = new PropertyKey(keys, prefix + name);
-    if (cache.size < MAX_CACHED_EMBEDDING_NAMES) cache.set(name, key);
-  }
-  return key;
+function isReservedName(key: string | null): key is string {
+  return key !== null && key.charCodeAt(0) === 0x24 && isReservedKey(key);
 }

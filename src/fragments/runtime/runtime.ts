@@ -61,7 +61,7 @@ export interface FragmentRuntimeOptions {
   maxSteps?: number;
   /**
    * The scoring kernel `VectorMath` uses: the vector index's shared kernel (pass the same one to the
-   * request's TraversalContext). Default: the reference kernel of context.ts.
+   * request's TraversalContext). Default: the shared kernel of context.ts.
    */
   kernel?: SimilarityKernel;
 }

@@ -1,8 +1,8 @@
 /**
  * The conformance corpus's fixed graph: 12 vertices and 20 edges with properties of most stored types,
  * built through the public engine API (one vertex batch, then one edge batch, in the order below), plus
- * embeddings written below the API, as the embeddings feature writes them (reserved `$embedding:` keys
- * cannot be written through the API; test/fragments/runtime/helpers.ts does the same).
+ * embeddings written below the API into the embedding store (the public API has no provider stamps yet;
+ * test/fragments/runtime/helpers.ts does the same).
  *
  * Every expectation in the corpus is reasoned from these tables; change the graph and the corpus with it.
  * Ids are the engine's (`ids.alice` in code): in the fresh engine the vertices get 0-11 in table order
@@ -478,19 +478,8 @@ export async function buildSampleGraph(): Promise<SampleGraph> {
   const graph = engine.graph;
   for (const [name, vectors] of Object.entries(EMBEDDINGS)) {
     for (const [embedding, vector] of Object.entries(vectors)) {
-      graph.properties.set(ids[name as ElementName], graph.propertyKeys.intern(`$embedding:${embedding}`), {
-        type: 'Single[]',
-        value: new Float32Array(vector),
-      });
-    }
-  }
-  for (const [name, stamps] of Object.entries(EMBEDDING_STAMPS)) {
-    for (const [embedding, stamp] of Object.entries(stamps)) {
-      graph.properties.set(
-        ids[name as ElementName],
-        graph.propertyKeys.intern(`$embeddingModel:${embedding}`),
-        { type: 'String', value: stamp },
-      );
+      const stamp = EMBEDDING_STAMPS[name as ElementName]?.[embedding] ?? null;
+      graph.embeddings.set(ids[name as ElementName], embedding, new Float32Array(vector), stamp);
     }
   }
 

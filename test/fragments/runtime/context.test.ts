@@ -5,7 +5,7 @@ import {
   TraversalContext,
   VectorDistanceMetric,
   metricName,
-  referenceSimilarityKernel,
+  sharedSimilarityKernel,
 } from '../../../src/fragments/runtime/index.js';
 import { emitted, runtimeFixture } from './helpers.js';
 
@@ -107,8 +107,8 @@ describe('TraversalContext', () => {
     });
   });
 
-  it('reference kernel: cosine of orthogonal vectors is 0, of a zero vector NaN', () => {
-    assert.equal(referenceSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 1])), 0);
-    assert.ok(Number.isNaN(referenceSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 0]))));
+  it('shared kernel: cosine of orthogonal vectors is 0, of a zero vector NaN', () => {
+    assert.equal(sharedSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 1])), 0);
+    assert.ok(Number.isNaN(sharedSimilarityKernel(0, new Float32Array([1, 0]), new Float32Array([0, 0]))));
   });
 });

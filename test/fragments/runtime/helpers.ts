@@ -45,20 +45,10 @@ export async function runtimeFixture(maxSteps?: number): Promise<RuntimeFixture>
   const [alice, bob, eve, mallory, trent] = vertices;
   for (const [key, value] of Object.entries(ALICE_PROPERTIES)) await engine.setProperty(alice, key, value);
   const isolated = await engine.createVertex({ creationDate: ISOLATED_CREATED_SECONDS });
-  // Reserved entries cannot be written through the public API; the embeddings feature writes them below it.
+  // Written below the API into the embedding store: the public API has no provider stamps yet.
   const graph = engine.graph;
-  graph.properties.set(alice, graph.propertyKeys.intern('$embedding:default'), {
-    type: 'Single[]',
-    value: new Float32Array([1, 0, 0]),
-  });
-  graph.properties.set(alice, graph.propertyKeys.intern('$embeddingModel:default'), {
-    type: 'String',
-    value: 'bge-micro#3#Cosine',
-  });
-  graph.properties.set(bob, graph.propertyKeys.intern('$embedding:default'), {
-    type: 'Single[]',
-    value: new Float32Array([0.6, 0.8, 0]),
-  });
+  graph.embeddings.set(alice, 'default', new Float32Array([1, 0, 0]), 'bge-micro#3#Cosine');
+  graph.embeddings.set(bob, 'default', new Float32Array([0.6, 0.8, 0]), null);
   const rt = createFragmentRuntime({ graph, maxSteps });
   return { engine, rt, alice, bob, eve, mallory, trent, isolated, edges };
 }

@@ -10,6 +10,9 @@
  *     setProperty        u8 3, varint id, string key, value
  *     removeProperty     u8 4, varint id, string key
  *     removeElement      u8 5, varint id
+ *     setEmbedding       u8 6, varint id, string name, varuint dimension, dimension f32 (little-endian),
+ *                        u8 0 (no stamp) or u8 1 and a string (the provider stamp)
+ *     removeEmbedding    u8 7, varint id, string name
  *   clear marker         varint commit seconds
  *   trim marker          varint commit seconds, varuint id count before, varuint survivors
  *
@@ -148,6 +151,21 @@ function writeOperation(out: ByteWriter, operation: WriteOperation): void {
       out.u8(OperationCode.removeElement);
       out.varInt(operation.id);
       return;
+    case 'setEmbedding': {
+      const { vector, model } = operation;
+      out.u8(OperationCode.setEmbedding);
+      out.varInt(operation.id);
+      out.string(operation.name);
+      out.varUint(vector.length);
+      out.bytes(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
+      writeLabel(out, model);
+      return;
+    }
+    case 'removeEmbedding':
+      out.u8(OperationCode.removeEmbedding);
+      out.varInt(operation.id);
+      out.string(operation.name);
+      return;
     case 'clear':
     case 'trim':
     case 'compact':
@@ -192,6 +210,19 @@ function readOperation(input: ByteReader): WriteOperation {
     }
     case OperationCode.removeElement:
       return { kind: 'removeElement', id: input.varInt() };
+    case OperationCode.setEmbedding: {
+      const id = input.varInt();
+      const name = input.string();
+      const dimension = input.varUint();
+      // Copied into fresh, aligned storage: the log buffer is neither aligned nor ours to keep.
+      const vector = new Float32Array(dimension);
+      new Uint8Array(vector.buffer).set(input.bytes(dimension * 4));
+      return { kind: 'setEmbedding', id, name, vector, model: readLabel(input) };
+    }
+    case OperationCode.removeEmbedding: {
+      const id = input.varInt();
+      return { kind: 'removeEmbedding', id, name: input.string() };
+    }
     default:
       throw new LogDecodeError(`unknown operation code ${code}`);
   }

@@ -81,6 +81,8 @@ export const OperationCode = {
   setProperty: 3,
   removeProperty: 4,
   removeElement: 5,
+  setEmbedding: 6,
+  removeEmbedding: 7,
 } as const;
 
 /**

@@ -1,0 +1,71 @@
+/**
+ * The checkpoint payload of a vector index (inside the registry's envelope), little-endian:
+ *
+ *   u32 magic "SKVI", u16 version 1                      (codec.ts)
+ *   varuint dimension, u8 metric (0 Cosine, 1 DotProduct, 2 L2)
+ *   u8 flags: 1 bound to an embedding, 2 has a model; then the embedding name, the model (strings)
+ *   varuint count, then count x (varint element id, dimension x f32)   (0 for a bound index)
+ *
+ * A bound index stores its definition only: its members are element state, which the checkpoint saves
+ * with the elements.
+ */
+import { readPayload, startPayload } from '../codec.js';
+import { IndexFormatError } from '../plugin.js';
+import { vectorMetrics, maxVectorDimension, minVectorDimension } from '../../vectors/metric.js';
+import type { VectorSet } from '../../vectors/set.js';
+import type { VectorIndexOptions } from './options.js';
+
+const magic = 'SKVI';
+const version = 1;
+const boundFlag = 1;
+const modelFlag = 2;
+
+export function encodeVectorIndex(options: VectorIndexOptions, vectors: VectorSet | null): Uint8Array {
+  const count = vectors?.size ?? 0;
+  const out = startPayload(magic, version, 64 + count * (5 + options.dimension * 4));
+  out.varUint(options.dimension);
+  out.u8(vectorMetrics.indexOf(options.metric));
+  out.u8((options.embeddingName !== null ? boundFlag : 0) | (options.model !== null ? modelFlag : 0));
+  if (options.embeddingName !== null) out.string(options.embeddingName);
+  if (options.model !== null) out.string(options.model);
+  out.varUint(count);
+  if (vectors !== null) {
+    for (const id of vectors.ids()) {
+      const vector = vectors.view(id)!;
+      out.varInt(id);
+      out.bytes(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
+    }
+  }
+  return out.toBuffer();
+}
+
+export interface DecodedVectorIndex {
+  options: VectorIndexOptions;
+  /** (element id, vector) of an explicit index, ascending ids. */
+  entries: [number, Float32Array][];
+}
+
+export function decodeVectorIndex(payload: Uint8Array): DecodedVectorIndex {
+  return readPayload(payload, magic, version, 'vector index', (input) => {
+    const dimension = input.varUint();
+    if (dimension < minVectorDimension || dimension > maxVectorDimension) {
+      throw new IndexFormatError(`vector index: dimension ${dimension} is out of range`);
+    }
+    const metric = vectorMetrics[input.u8()];
+    if (metric === undefined) throw new IndexFormatError('vector index: unknown metric');
+    const flags = input.u8();
+    if ((flags & ~(boundFlag | modelFlag)) !== 0) throw new IndexFormatError('vector index: unknown flags');
+    const embeddingName = (flags & boundFlag) !== 0 ? input.string() : null;
+    const model = (flags & modelFlag) !== 0 ? input.string() : null;
+    const count = input.varUint();
+    const entries: [number, Float32Array][] = [];
+    for (let i = 0; i < count; i++) {
+      const id = input.varInt();
+      // Copied into fresh, aligned storage: the payload is neither aligned nor ours to keep.
+      const vector = new Float32Array(dimension);
+      new Uint8Array(vector.buffer).set(input.bytes(dimension * 4));
+      entries.push([id, vector]);
+    }
+    return { options: { dimension, metric, embeddingName, model }, entries };
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * The `VectorIndex` type as the index registry sees it (plugin.ts of src/engine/indexes): created by
+ * `POST /index` with validated options (invalid ones answer `false`), restored from checkpoints.
+ */
+import type { IndexCapability, IndexPlugin } from '../plugin.js';
+import { parseVectorIndexOptions } from './options.js';
+import { VectorIndex } from './vector-index.js';
+
+const capabilities: readonly IndexCapability[] = ['vector'];
+
+export const vectorIndexPlugin: IndexPlugin = {
+  pluginType: 'VectorIndex',
+  capabilities,
+  creatableOverInterface: true,
+  create(id, options, { graph }) {
+    const parsed = parseVectorIndexOptions(options);
+    return parsed === undefined ? undefined : new VectorIndex(id, parsed, graph);
+  },
+  deserialize: (id, payload, { graph }) => VectorIndex.deserialize(id, payload, graph),
+};
