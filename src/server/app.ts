@@ -25,6 +25,8 @@ import { elementRoutes } from './routes/elements.js';
 import { graphRoutes } from './routes/graph.js';
 import { scanRoutes } from './routes/scans.js';
 import { indexRoutes } from './routes/indexes.js';
+import { vectorRoutes } from './routes/vectors.js';
+import { embeddingRoutes } from './routes/embeddings.js';
 import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
 import { delegateRoutes } from './routes/delegates.js';
 import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
@@ -144,6 +146,8 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     graphRoutes,
     scanRoutes,
     indexRoutes,
+    vectorRoutes,
+    embeddingRoutes,
     maintenanceRoutes,
     saveGameNamespaceRoutes,
   ]) {
