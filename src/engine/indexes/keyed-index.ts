@@ -1,7 +1,7 @@
 /**
- * What the keyed index types (dictionary, range, regular expression) share: a store of key entries, each
- * a typed key with the ids of the elements under it, and the reverse membership (element to its entries)
- * that makes removing or purging an element cost its own memberships rather than a pass over the keys.
+ * What the keyed index types (dictionary, range, regular expression) share: a store of keys, each with
+ * the ids of the elements under it, and the reverse membership (element to the keys it is under) that
+ * makes removing or purging an element cost its own memberships rather than a pass over the keys.
  *
  * Rules (CONTRACT 1.10): adding the same (key, element) pair twice is idempotent; a second key gives the
  * element a second membership; removing an element removes all of its memberships; removing a key
@@ -14,32 +14,38 @@ import { readPayload, startPayload, type ByteReader } from './codec.js';
 import { compareForScan, isIndexableKey, keysEqual } from './keys.js';
 import { IndexFormatError, type IdVisitor, type IndexCapability, type KeyedIndex } from './plugin.js';
 
-/** A key and the elements indexed under it: one id, or a set once there are several. */
-export interface KeyEntry {
-  readonly key: TypedValue;
-  ids: number | Set<number>;
-}
+/**
+ * The elements under one key: the id itself while there is one (a small integer, stored unboxed beside
+ * the key, so a scan reads no object per key), a set once there are several.
+ */
+export type Ids = number | Set<number>;
 
-/** Where a keyed index keeps its entries: a hash (equality only) or an order (equality and range). */
+/** A key and its elements, as stores hand them out for whole-store passes. */
+export type KeyIds = readonly [key: TypedValue, ids: Ids];
+
+/** Where a keyed index keeps its keys: a hash (equality only) or an order (equality and range). */
 export interface KeyStore {
+  /** Distinct keys. */
   readonly size: number;
-  find(key: TypedValue): KeyEntry | undefined;
-  /** The entry for `key`, created empty (`ids` -1) when absent. */
-  findOrAdd(key: TypedValue): KeyEntry;
-  delete(entry: KeyEntry): void;
-  forEach(visit: (entry: KeyEntry) => void): void;
+  /** The elements under `key`. */
+  find(key: TypedValue): Ids | undefined;
+  /** Adds the pair; false when it was there. */
+  add(key: TypedValue, id: number): boolean;
+  /** Removes the pair, and the key when no element is left under it; false when the pair was absent. */
+  remove(key: TypedValue, id: number): boolean;
+  /** Removes a key; the elements that were under it, or undefined when absent. */
+  removeKey(key: TypedValue): Ids | undefined;
+  /** Every key with its elements, type by type, each type's keys in the store's order. */
+  forEach(visit: (key: TypedValue, ids: Ids) => void): void;
   /**
-   * The entries of keys of `type` for a scan that may pause: an iteration paused while the store changes
-   * goes on over the current content (a key added meanwhile may or may not be seen, one removed is not).
+   * The keys of `type` for a scan that may pause: an iteration paused while the store changes goes on
+   * over the current content (a key added meanwhile may or may not be seen, one removed is not).
    */
-  entriesOfType(type: ValueType): Iterable<KeyEntry>;
+  entriesOfType(type: ValueType): Iterable<KeyIds>;
   clear(): void;
-  /** Rebuilds from entries read back from a payload, in the order `forEach` gave them. */
-  load(entries: KeyEntry[]): void;
+  /** Replaces the content with `entries`, given as `forEach` gives them (distinct keys, non-empty ids). */
+  load(entries: readonly KeyIds[]): void;
 }
-
-/** An entry with no element yet (`findOrAdd` makes one; the index fills it at once). */
-export const noElement = -1;
 
 /** Runs an iterator to its end; answers its return value. */
 export function drain<T>(iterator: Iterator<void, T>): T {
@@ -49,39 +55,31 @@ export function drain<T>(iterator: Iterator<void, T>): T {
   }
 }
 
-export function visitIds(entry: KeyEntry, visit: IdVisitor): void {
-  const ids = entry.ids;
+export function visitIds(ids: Ids, visit: IdVisitor): void {
   if (typeof ids === 'number') visit(ids);
   else for (const id of ids) visit(id);
 }
 
-function entryHas(entry: KeyEntry, id: number): boolean {
-  const ids = entry.ids;
-  return typeof ids === 'number' ? ids === id : ids.has(id);
+export function idCount(ids: Ids): number {
+  return typeof ids === 'number' ? 1 : ids.size;
 }
 
-function entrySize(entry: KeyEntry): number {
-  const ids = entry.ids;
-  return typeof ids === 'number' ? (ids === noElement ? 0 : 1) : ids.size;
+/** `ids` with `id` added, or undefined when it was there already (a set is changed in place). */
+export function withId(ids: Ids, id: number): Ids | undefined {
+  if (typeof ids === 'number') return ids === id ? undefined : new Set([ids, id]);
+  if (ids.has(id)) return undefined;
+  ids.add(id);
+  return ids;
 }
 
-/** Adds `id` to an entry it is not in. */
-function entryAdd(entry: KeyEntry, id: number): void {
-  const ids = entry.ids;
-  if (typeof ids !== 'number') ids.add(id);
-  else entry.ids = ids === noElement ? id : new Set([ids, id]);
-}
-
-/** Removes `id` from an entry it is in; true when the entry is now empty. */
-function entryRemove(entry: KeyEntry, id: number): boolean {
-  const ids = entry.ids;
-  if (typeof ids === 'number') {
-    entry.ids = noElement;
-    return true;
-  }
-  ids.delete(id);
-  if (ids.size === 1) entry.ids = ids.values().next().value as number;
-  return false;
+/**
+ * `ids` without `id`: the remaining ids, null when none remain, undefined when `id` was not there (a set
+ * is changed in place; one left with a single id becomes that id).
+ */
+export function withoutId(ids: Ids, id: number): Ids | null | undefined {
+  if (typeof ids === 'number') return ids === id ? null : undefined;
+  if (!ids.delete(id)) return undefined;
+  return ids.size === 1 ? (ids.values().next().value as number) : ids;
 }
 
 /** Does `key operator literal` hold, typed (other types never match)? */
@@ -111,8 +109,8 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   abstract readonly capabilities: readonly IndexCapability[];
   readonly embeddingName = null;
   readonly model = null;
-  /** Element id to its entry (one key) or entries (several). */
-  private members = new Map<number, KeyEntry | KeyEntry[]>();
+  /** Element id to the key it is under, or the keys (several). */
+  private members = new Map<number, TypedValue | TypedValue[]>();
   private pairs = 0;
 
   protected constructor(
@@ -138,11 +136,10 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   add(elementId: number, key: TypedValue): boolean {
     // A key of a kind this index does not hold is ignored, and the add still answers true (CONTRACT 1.10).
     if (!this.accepts(key)) return true;
-    const entry = this.store.findOrAdd(key);
-    if (entryHas(entry, elementId)) return true;
-    entryAdd(entry, elementId);
-    this.link(elementId, entry);
-    this.pairs++;
+    if (this.store.add(key, elementId)) {
+      this.link(elementId, key);
+      this.pairs++;
+    }
     return true;
   }
 
@@ -155,39 +152,31 @@ export abstract class KeyedIndexBase implements KeyedIndex {
     const held = this.members.get(elementId);
     if (held === undefined) return;
     this.members.delete(elementId);
-    if (Array.isArray(held)) for (const entry of held) this.leave(entry, elementId);
-    else this.leave(held, elementId);
+    if (Array.isArray(held)) {
+      for (const key of held) if (this.store.remove(key, elementId)) this.pairs--;
+    } else if (this.store.remove(held, elementId)) this.pairs--;
   }
 
   removeKey(key: TypedValue): boolean {
     if (!isIndexableKey(key)) return false;
-    const entry = this.store.find(key);
-    if (entry === undefined) return false;
-    visitIds(entry, (elementId) => this.unlink(elementId, entry));
-    this.pairs -= entrySize(entry);
-    this.store.delete(entry);
+    const ids = this.store.removeKey(key);
+    if (ids === undefined) return false;
+    visitIds(ids, (elementId) => this.unlink(elementId, key));
+    this.pairs -= idCount(ids);
     return true;
   }
 
   renumber(renumbering: Int32Array): void {
-    this.members = new Map();
-    this.pairs = 0;
-    const emptied: KeyEntry[] = [];
-    this.store.forEach((entry) => {
-      const old = entry.ids;
-      entry.ids = noElement;
-      const move = (elementId: number) => {
-        const renamed = elementId < renumbering.length ? renumbering[elementId] : -1;
-        if (renamed < 0 || entryHas(entry, renamed)) return;
-        entryAdd(entry, renamed);
-        this.link(renamed, entry);
-        this.pairs++;
-      };
-      if (typeof old === 'number') move(old);
-      else for (const elementId of old) move(elementId);
-      if (entry.ids === noElement) emptied.push(entry);
+    const entries: KeyIds[] = [];
+    this.store.forEach((key, ids) => {
+      let renamed: Ids | undefined;
+      visitIds(ids, (elementId) => {
+        const to = elementId < renumbering.length ? renumbering[elementId] : -1;
+        if (to >= 0) renamed = renamed === undefined ? to : (withId(renamed, to) ?? renamed);
+      });
+      if (renamed !== undefined) entries.push([key, renamed]);
     });
-    for (const entry of emptied) this.store.delete(entry);
+    this.install(entries);
   }
 
   clearEntries(): void {
@@ -199,8 +188,8 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   scan(operator: ScanOperator, literal: TypedValue, visit: IdVisitor): void {
     if (operator === ScanOperator.Equals) {
       // The hot path (a lookup per request): no generator.
-      const entry = isIndexableKey(literal) ? this.store.find(literal) : undefined;
-      if (entry !== undefined) visitIds(entry, visit);
+      const ids = isIndexableKey(literal) ? this.store.find(literal) : undefined;
+      if (ids !== undefined) visitIds(ids, visit);
       return;
     }
     drain(this.scanSlices(operator, literal, visit, Infinity));
@@ -215,13 +204,13 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   ): Generator<void> {
     if (!isIndexableKey(literal)) return;
     if (operator === ScanOperator.Equals) {
-      const entry = this.store.find(literal);
-      if (entry !== undefined) visitIds(entry, visit);
+      const ids = this.store.find(literal);
+      if (ids !== undefined) visitIds(ids, visit);
       return;
     }
     let seen = 0;
-    for (const entry of this.store.entriesOfType(literal.type)) {
-      if (keyMatches(operator, entry.key, literal)) visitIds(entry, visit);
+    for (const [key, ids] of this.store.entriesOfType(literal.type)) {
+      if (keyMatches(operator, key, literal)) visitIds(ids, visit);
       if (++seen === sliceKeys) {
         seen = 0;
         yield;
@@ -230,21 +219,26 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   }
 
   /**
-   * Payload: magic, version, entry count, then per entry its key (the log's typed-value codec), its
-   * element count and its ids ascending as deltas.
+   * Payload: magic, version, key count, then per key the key (the log's typed-value codec), its element
+   * count and its element ids ascending as deltas.
    */
   serialize(): Uint8Array {
     const out = startPayload(this.magic, keyedFormatVersion, 64 + this.store.size * 16);
     out.varUint(this.store.size);
-    const ids: number[] = [];
-    this.store.forEach((entry) => {
-      writeValue(out, entry.key);
-      ids.length = 0;
-      visitIds(entry, (elementId) => ids.push(elementId));
-      ids.sort((a, b) => a - b);
-      out.varUint(ids.length);
+    const sorted: number[] = [];
+    this.store.forEach((key, ids) => {
+      writeValue(out, key);
+      if (typeof ids === 'number') {
+        out.varUint(1);
+        out.varUint(ids);
+        return;
+      }
+      sorted.length = 0;
+      for (const elementId of ids) sorted.push(elementId);
+      sorted.sort((a, b) => a - b);
+      out.varUint(sorted.length);
       let previous = 0;
-      for (const elementId of ids) {
+      for (const elementId of sorted) {
         out.varUint(elementId - previous);
         previous = elementId;
       }
@@ -261,58 +255,61 @@ export abstract class KeyedIndexBase implements KeyedIndex {
       `${this.pluginType} '${this.id}'`,
       (input) => this.readEntries(input),
     );
-    this.store.load(entries);
-    for (const entry of entries) {
-      visitIds(entry, (elementId) => {
-        this.link(elementId, entry);
-        this.pairs++;
-      });
-    }
+    this.install(entries);
     return this;
   }
 
-  private readEntries(input: ByteReader): KeyEntry[] {
+  /** Replaces the content with `entries` (as `KeyStore.load` takes them) and rebuilds the memberships. */
+  private install(entries: readonly KeyIds[]): void {
+    this.store.load(entries);
+    this.members = new Map();
+    this.pairs = 0;
+    for (const [key, ids] of entries) {
+      visitIds(ids, (elementId) => this.link(elementId, key));
+      this.pairs += idCount(ids);
+    }
+  }
+
+  private readEntries(input: ByteReader): KeyIds[] {
     const count = input.varUint();
-    const entries: KeyEntry[] = [];
+    const entries: KeyIds[] = [];
     for (let i = 0; i < count; i++) {
       const key = readValue(input);
       if (!this.accepts(key))
         throw new IndexFormatError(`a ${key.type} key cannot be in a ${this.pluginType}`);
       const size = input.varUint();
       if (size === 0) throw new IndexFormatError('a key without elements');
-      const entry: KeyEntry = { key, ids: noElement };
+      let ids: Ids | undefined;
       let elementId = 0;
       for (let j = 0; j < size; j++) {
         const delta = input.varUint();
         if (j > 0 && delta === 0) throw new IndexFormatError('element ids must ascend');
         elementId += delta;
         if (elementId > 0x7fffffff) throw new IndexFormatError(`element id ${elementId} is out of range`);
-        entryAdd(entry, elementId);
+        ids = ids === undefined ? elementId : withId(ids, elementId);
       }
-      entries.push(entry);
+      entries.push([key, ids!]);
     }
     return entries;
   }
 
-  private link(elementId: number, entry: KeyEntry): void {
+  private link(elementId: number, key: TypedValue): void {
     const held = this.members.get(elementId);
-    if (held === undefined) this.members.set(elementId, entry);
-    else if (Array.isArray(held)) held.push(entry);
-    else this.members.set(elementId, [held, entry]);
+    if (held === undefined) this.members.set(elementId, key);
+    else if (Array.isArray(held)) held.push(key);
+    else this.members.set(elementId, [held, key]);
   }
 
-  private unlink(elementId: number, entry: KeyEntry): void {
+  /** Forgets that `elementId` is under `key` (or a key equal to it). */
+  private unlink(elementId: number, key: TypedValue): void {
     const held = this.members.get(elementId);
-    if (held === entry) this.members.delete(elementId);
-    else if (Array.isArray(held)) {
-      held.splice(held.indexOf(entry), 1);
-      if (held.length === 1) this.members.set(elementId, held[0]);
+    if (held === undefined) return;
+    if (!Array.isArray(held)) {
+      if (keysEqual(held, key)) this.members.delete(elementId);
+      return;
     }
-  }
-
-  /** `elementId` leaves `entry` (its membership record is already gone). */
-  private leave(entry: KeyEntry, elementId: number): void {
-    this.pairs--;
-    if (entryRemove(entry, elementId)) this.store.delete(entry);
+    const at = held.findIndex((candidate) => keysEqual(candidate, key));
+    if (at >= 0) held.splice(at, 1);
+    if (held.length === 1) this.members.set(elementId, held[0]);
   }
 }

@@ -64,13 +64,21 @@ export function keysEqual(a: TypedValue, b: TypedValue): boolean {
   return a.type === b.type && compareKeys(a, b) === 0;
 }
 
-/** A primitive (or Decimal) a key sorts by within its type: numbers, bigint ticks, strings. */
-export type SortKey = number | bigint | string | Decimal;
+/**
+ * What a key sorts by within its type: the typed value's own `value` (a number, bigint, string, boolean,
+ * Decimal, or the DateTime/DateTimeOffset record), so `{ type, value: sortKey }` gives the key back
+ * exactly. Numeric keys are plain numbers, which an ordered index stores unboxed.
+ */
+export type SortKey = TypedValue['value'];
+
+/** The key of `type` whose sort key is `sortKey` (the inverse of `KeyOrder.sortKey`). */
+export function keyOf(type: ValueType, sortKey: SortKey): TypedValue {
+  return { type, value: sortKey } as TypedValue;
+}
 
 /**
  * How the keys of one type are ordered, on sort keys: `compare` is `compareKeys` (total, zero exactly
- * for equal keys), `compareForScan` the scan operators' order. Numeric types sort by their number, so an
- * ordered index keeps them as plain doubles.
+ * for equal keys), `compareForScan` the scan operators' order.
  */
 export interface KeyOrder {
   sortKey(key: TypedValue): SortKey;
@@ -91,22 +99,43 @@ function comparePrimitive(a: SortKey, b: SortKey): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const ownValue = (key: TypedValue): SortKey => key.value;
+
 const numberOrder: KeyOrder = {
-  sortKey: (key) => key.value as number,
+  sortKey: ownValue,
   compare: compareFloats as KeyOrder['compare'],
   compareForScan: compareFloats as KeyOrder['compare'],
 };
 
-const primitiveOrder = (sortKey: (key: TypedValue) => SortKey): KeyOrder => ({
-  sortKey,
+const primitiveOrder: KeyOrder = {
+  sortKey: ownValue,
   compare: comparePrimitive,
   compareForScan: comparePrimitive,
-});
+};
+
+const byUtcTicks = (key: SortKey) => utcTicksOf(key as { ticks: bigint; offsetMinutes: number });
+const byTicks = (key: SortKey) => (key as { ticks: bigint }).ticks;
+const orderBy =
+  (of: (key: SortKey) => bigint): KeyOrder['compare'] =>
+  (a, b) =>
+    comparePrimitive(of(a), of(b));
+
+const dateTimeOrder: KeyOrder = {
+  sortKey: ownValue,
+  compare: orderBy(byTicks),
+  compareForScan: orderBy(byTicks),
+};
+
+const dateTimeOffsetOrder: KeyOrder = {
+  sortKey: ownValue,
+  compare: orderBy(byUtcTicks),
+  compareForScan: orderBy(byUtcTicks),
+};
 
 const stringCollator = new Intl.Collator('und');
 
 const stringOrder: KeyOrder = {
-  sortKey: (key) => key.value as string,
+  sortKey: ownValue,
   compare: (a, b) => {
     const order = stringCollator.compare(a as string, b as string);
     return order !== 0 ? Math.sign(order) : comparePrimitive(a, b);
@@ -115,7 +144,7 @@ const stringOrder: KeyOrder = {
 };
 
 const decimalOrder: KeyOrder = {
-  sortKey: (key) => key.value as Decimal,
+  sortKey: ownValue,
   compare: (a, b) => (a as Decimal).cmp(b as Decimal),
   compareForScan: (a, b) => (a as Decimal).cmp(b as Decimal),
 };
@@ -133,18 +162,16 @@ export function keyOrderFor(type: ValueType): KeyOrder {
     case 'Double':
       return numberOrder;
     case 'Boolean':
-      return primitiveOrder((key) => (key.value ? 1 : 0));
     case 'Int64':
     case 'UInt64':
     case 'TimeSpan':
-      return primitiveOrder((key) => key.value as bigint);
-    case 'DateTime':
-      return primitiveOrder((key) => (key.value as { ticks: bigint }).ticks);
-    case 'DateTimeOffset':
-      return primitiveOrder((key) => utcTicksOf(key.value as { ticks: bigint; offsetMinutes: number }));
     case 'Char':
     case 'Guid':
-      return primitiveOrder((key) => key.value as string);
+      return primitiveOrder;
+    case 'DateTime':
+      return dateTimeOrder;
+    case 'DateTimeOffset':
+      return dateTimeOffsetOrder;
     case 'String':
       return stringOrder;
     case 'Decimal':

@@ -11,7 +11,7 @@
 import { ScanOperator } from '../graph/scan.js';
 import type { TypedValue, ValueType } from '../model/values.js';
 import { OrderedKeyStore, type OrderedRun } from './key-stores.js';
-import { KeyedIndexBase, drain, visitIds, type KeyEntry } from './keyed-index.js';
+import { KeyedIndexBase, drain, visitIds, type Ids } from './keyed-index.js';
 import type { SortKey } from './keys.js';
 import type { IdVisitor, IndexCapability, IndexPlugin, OrderedIndex } from './plugin.js';
 import type { BlockPosition } from './sorted-blocks.js';
@@ -22,7 +22,7 @@ const start: BlockPosition = { block: 0, offset: 0 };
 const fromStart = (): BlockPosition => start;
 
 /** Visits one key of a walk; false stops the walk (the key is past its end). */
-type KeyStep = (entry: KeyEntry, key: SortKey) => boolean;
+type KeyStep = (ids: Ids, key: SortKey) => boolean;
 
 export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
   readonly pluginType = 'RangeIndex';
@@ -53,14 +53,14 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     }
     const { compare, compareForScan } = run.order;
     const bound = run.order.sortKey(literal);
-    const every: KeyStep = (entry) => {
-      visitIds(entry, visit);
+    const every: KeyStep = (ids) => {
+      visitIds(ids, visit);
       return true;
     };
     switch (operator) {
       case ScanOperator.NotEquals:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
-          if (compare(key, bound) !== 0) visitIds(entry, visit);
+        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
+          if (compare(key, bound) !== 0) visitIds(ids, visit);
           return true;
         });
         return;
@@ -81,16 +81,16 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
         );
         return;
       case ScanOperator.Lower:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
+        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
           if (compareForScan(key, bound) >= 0) return false;
-          visitIds(entry, visit);
+          visitIds(ids, visit);
           return true;
         });
         return;
       case ScanOperator.LowerOrEquals:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (entry, key) => {
+        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
           if (compareForScan(key, bound) > 0) return false;
-          visitIds(entry, visit);
+          visitIds(ids, visit);
           return true;
         });
         return;
@@ -129,10 +129,10 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
           ? blocks.seek((key) => compareForScan(key, low) < 0)
           : blocks.seek((key) => compareForScan(key, low) <= 0),
       sliceKeys,
-      (entry, key) => {
+      (ids, key) => {
         const toHigh = compareForScan(key, high);
         if (includeRight ? toHigh > 0 : toHigh >= 0) return false;
-        visitIds(entry, visit);
+        visitIds(ids, visit);
         return true;
       },
     );
@@ -155,8 +155,8 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
       let counted = 0;
       let stopped = false;
       let last: SortKey | undefined;
-      run.blocks.forEachFrom(position, (entry, key) => {
-        if (!step(entry, key)) {
+      run.blocks.forEachFrom(position, (ids, key) => {
+        if (!step(ids, key)) {
           stopped = true;
           return false;
         }

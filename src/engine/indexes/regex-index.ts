@@ -64,12 +64,12 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
     const regex = pattern.global ? new RegExp(pattern) : new RegExp(pattern.source, `${pattern.flags}g`);
     const byElement = new Map<number, Accumulated>();
     let seen = 0;
-    for (const entry of this.store.entriesOfType('String')) {
+    for (const [key, ids] of this.store.entriesOfType('String')) {
       if (++seen === sliceKeys) {
         seen = 0;
         yield;
       }
-      const text = entry.key.value as string;
+      const text = key.value as string;
       let matches = 0;
       const words: string[] = [];
       regex.lastIndex = 0;
@@ -81,7 +81,7 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
         if (regex.lastIndex > text.length) break;
       }
       if (matches === 0) continue;
-      visitIds(entry, (elementId) => {
+      visitIds(ids, (elementId) => {
         let accumulated = byElement.get(elementId);
         if (accumulated === undefined) {
           accumulated = { score: 0, highlights: new Set() };

@@ -116,6 +116,11 @@ export interface CreateOptions {
 export const backfillSliceIds = 16_384;
 /** Keys one slice of a sliced scan visits before yielding the event loop (~10 ms at ~0.5 us per key). */
 export const indexScanSliceKeys = 16_384;
+/**
+ * Ids a sliced scan restricts and orders in one go; a larger result is restricted and ordered in slices
+ * of this many ids (a few milliseconds each).
+ */
+const finishSliceIds = 131_072;
 
 /** Envelope around one index's payload: magic, version, plug-in type, id, payload. */
 const envelopeMagic = 'SKIX';
@@ -461,8 +466,41 @@ export class IndexRegistry {
           break;
         }
       }
-      if (finished) return this.finish(raw, filter);
+      if (finished)
+        return raw.length <= finishSliceIds ? this.finish(raw, filter) : this.finishSliced(raw, filter);
     }
+  }
+
+  /**
+   * `finish` for a large result, in slices: the accepted ids go into a bitmap of the id space and are read
+   * back in order, yielding the event loop every `finishSliceIds` ids and words.
+   */
+  private async finishSliced(raw: number[], filter: ScanFilter): Promise<number[]> {
+    let bound = 0;
+    for (const elementId of raw) if (elementId >= bound) bound = elementId + 1;
+    const bits = new Uint32Array((bound + 31) >>> 5);
+    for (let from = 0; from < raw.length; from += finishSliceIds) {
+      if (from > 0) await yieldToEventLoop();
+      // A fresh filter per slice: the graph's columns are replaced when it grows.
+      const accept = elementFilter(this.graph, filter);
+      const to = Math.min(raw.length, from + finishSliceIds);
+      for (let i = from; i < to; i++) {
+        const elementId = raw[i];
+        if (accept(elementId)) bits[elementId >>> 5] |= 1 << (elementId & 31);
+      }
+    }
+    const sorted: number[] = [];
+    const sliceWords = finishSliceIds >>> 5;
+    for (let word = 0; word < bits.length; word++) {
+      if (word > 0 && word % sliceWords === 0) await yieldToEventLoop();
+      let pending = bits[word];
+      while (pending !== 0) {
+        const lowest = pending & -pending;
+        sorted.push((word << 5) | (31 - Math.clz32(lowest)));
+        pending ^= lowest;
+      }
+    }
+    return sorted;
   }
 
   /** Keeps the ids the restrictor accepts (live, kind, label), ascending and each once. */

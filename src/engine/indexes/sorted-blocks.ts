@@ -88,7 +88,7 @@ export class SortedBlocks<K, V> {
   }
 
   /** The position of `key`, or undefined when absent. */
-  private locate(key: K): BlockPosition | undefined {
+  locate(key: K): BlockPosition | undefined {
     const compare = this.compare;
     const position = this.seek((held) => compare(held, key) < 0);
     const found = this.keys[position.block]?.[position.offset];
@@ -100,20 +100,27 @@ export class SortedBlocks<K, V> {
     return position === undefined ? undefined : this.values[position.block][position.offset];
   }
 
-  /** The value under `key`; when absent, `create()`'s value is inserted and returned. */
-  getOrInsert(key: K, create: () => V): V {
+  /** The value at a position `locate` gave (valid until the next insert or removal). */
+  valueAt(position: BlockPosition): V {
+    return this.values[position.block][position.offset];
+  }
+
+  setValueAt(position: BlockPosition, value: V): void {
+    this.values[position.block][position.offset] = value;
+  }
+
+  /** Inserts `key` with `value`; false (and nothing changes) when the key is present. */
+  insert(key: K, value: V): boolean {
     const compare = this.compare;
-    const position = this.seek((held) => compare(held, key) < 0);
-    let { block, offset } = position;
+    let { block, offset } = this.seek((held) => compare(held, key) < 0);
     const found = this.keys[block]?.[offset];
-    if (found !== undefined && compare(found, key) === 0) return this.values[block][offset];
-    const value = create();
+    if (found !== undefined && compare(found, key) === 0) return false;
     this.count++;
     if (this.keys.length === 0) {
       this.keys.push([key]);
       this.values.push([value]);
       this.firsts.push(key);
-      return value;
+      return true;
     }
     // Past the last key of a block: append to that block rather than prepend to the next (no first moves).
     if (offset === 0 && block > 0) {
@@ -132,13 +139,17 @@ export class SortedBlocks<K, V> {
       this.values.splice(block + 1, 0, values.splice(half));
       this.firsts.splice(block + 1, 0, upperKeys[0]);
     }
-    return value;
+    return true;
   }
 
   /** Removes `key`; answers its value, or undefined when it was absent. */
   remove(key: K): V | undefined {
     const position = this.locate(key);
-    if (position === undefined) return undefined;
+    return position === undefined ? undefined : this.removeAt(position);
+  }
+
+  /** Removes the key at a position `locate` gave; answers its value. */
+  removeAt(position: BlockPosition): V {
     const { block, offset } = position;
     const keys = this.keys[block];
     const values = this.values[block];

@@ -150,6 +150,18 @@ describe('registry: sliced scans', () => {
     assert.equal(range!.length, count - 10);
   });
 
+  it('orders a large result in slices too (more than 131,072 ids), dropping elements removed meanwhile', async () => {
+    const count = 140_000;
+    const engine = await bigEngine(count);
+    const scanning = engine.indexes.scanSliced('r', ScanOperator.NotEquals, int(-1), {
+      resultType: 'Vertices',
+    });
+    await engine.removeElement(count - 1);
+    const hits = (await scanning)!;
+    assert.equal(hits.length, count - 1);
+    for (let i = 0; i < hits.length; i++) if (hits[i] !== i) assert.fail(`position ${i} holds ${hits[i]}`);
+  });
+
   it('drops elements removed while it was paused', async () => {
     const count = indexScanSliceKeys * 2 + 5;
     const engine = await bigEngine(count);

@@ -44,13 +44,9 @@ describe('SortedBlocks', () => {
           let model: number[] = [];
           for (const s of steps) {
             if (s.op === 'insert') {
-              let created = false;
-              const value = sorted.getOrInsert(s.key, () => {
-                created = true;
-                return valueOf(s.key);
-              });
-              assert.equal(value, valueOf(s.key));
+              const created = sorted.insert(s.key, valueOf(s.key));
               assert.equal(created, !model.includes(s.key));
+              assert.equal(sorted.get(s.key), valueOf(s.key));
               if (created) model = [...model, s.key].sort(byNumber);
             } else if (s.op === 'remove') {
               assert.equal(sorted.remove(s.key), model.includes(s.key) ? valueOf(s.key) : undefined);
