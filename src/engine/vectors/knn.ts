@@ -14,17 +14,15 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { edgeKindBase, kindVertex, type Graph } from '../graph/graph.js';
 import { vectorNorm } from './kernel.js';
-import type { KernelExports } from './wasm/kernel-module.js';
 import { higherIsBetter, type VectorMetric } from './metric.js';
 import {
+  blockBytes,
+  maxBlockVectors,
   maxQueriesPerPass,
+  queriesBytes,
   queriesOffset,
-  queryNormsOffset,
   scoresCapacity,
   scoresOffset,
-  vectorNormsOffset,
-  maxBlockVectors,
-  blockBytes,
   type Segment,
   type VectorSet,
 } from './set.js';
@@ -72,8 +70,11 @@ function candidateFilter(graph: Graph, filter: KnnFilter): Candidate {
 /** One pass over a set answering up to `maxQueriesPerPass` queries; `step` advances it. */
 class Pass {
   private readonly heaps: TopK[];
+  /** 1 when higher scores are better, -1 for L2: heap keys are `sign * score`, higher always better. */
   private readonly sign: number;
-  private readonly norms: Float32Array;
+  /** Cosine: each query's norm (float32), for the score's epilogue. */
+  private readonly queryNorms: Float64Array;
+  /** Vectors scored per kernel call. */
   private readonly blockSize: number;
   /** Vectors the kernel scores against every query before moving on (kept in the L1 cache). */
   private readonly kernelBlock: number;
@@ -91,7 +92,7 @@ class Pass {
   ) {
     this.heaps = queries.map(() => new TopK(k));
     this.sign = higherIsBetter(metric) ? 1 : -1;
-    this.norms = Float32Array.from(queries, (query) => (metric === 'Cosine' ? vectorNorm(query) : 0));
+    this.queryNorms = Float64Array.from(queries, (query) => (metric === 'Cosine' ? vectorNorm(query) : 0));
     this.blockSize = Math.min(blockVectors, Math.floor(scoresCapacity / queries.length));
     this.kernelBlock = Math.max(1, Math.min(maxBlockVectors, Math.floor(blockBytes / set.strideBytes)));
   }
@@ -121,35 +122,15 @@ class Pass {
       const segmentEnd = Math.min(set.slotCount, (segmentIndex + 1) * perSegment);
       const count = Math.min(this.blockSize, segmentEnd - this.next);
       const base = set.floatOffsetInSegment(this.next) * 4;
-      this.score(segment.kernel, base, count);
+      const kernel = segment.kernel;
+      // Cosine is the inner product divided by the norms (kernel-module.ts): the kernel computes the
+      // products, `select` divides with the vectors' stored norms.
+      const scoreBlock = this.metric === 'L2' ? kernel.scoreL2 : kernel.scoreDot;
+      scoreBlock(queriesOffset, this.queries.length, base, count, set.chunks, scoresOffset, this.kernelBlock);
       this.select(segment.floats, this.next, count);
       this.next += count;
       budget -= count * set.strideBytes;
     }
-  }
-
-  /** Scores `count` vectors from byte `base` into the scratch's scores area. */
-  private score(kernel: KernelExports, base: number, count: number): void {
-    const queryCount = this.queries.length;
-    const chunks = this.set.chunks;
-    if (this.metric === 'Cosine' && queryCount === 1) {
-      kernel.scoreCosineOne(queriesOffset, queryNormsOffset, base, count, chunks, scoresOffset);
-      return;
-    }
-    const { scoreDot, scoreCosine, scoreL2 } = kernel;
-    const scoreBlock =
-      this.metric === 'DotProduct' ? scoreDot : this.metric === 'Cosine' ? scoreCosine : scoreL2;
-    scoreBlock(
-      queriesOffset,
-      queryNormsOffset,
-      queryCount,
-      base,
-      count,
-      chunks,
-      scoresOffset,
-      vectorNormsOffset,
-      this.kernelBlock,
-    );
   }
 
   results(): KnnHit[][] {
@@ -165,23 +146,30 @@ class Pass {
       floats.set(query, start);
       floats.fill(0, start + query.length, start + stride);
     });
-    floats.set(this.norms, queryNormsOffset >>> 2);
   }
 
   /** Offers the block's scores (slots `first` .. `first + count`) to the heaps. */
   private select(floats: Float32Array, first: number, count: number): void {
     const owners = this.set.owners;
+    const norms = this.set.norms;
+    const cosine = this.metric === 'Cosine';
+    const queryNorms = this.queryNorms;
     const scores = floats.subarray(scoresOffset >>> 2, (scoresOffset >>> 2) + count * this.queries.length);
     const queryCount = this.queries.length;
     const sign = this.sign;
     const heaps = this.heaps;
+    const f = Math.fround;
     for (let i = 0; i < count; i++) {
       const id = owners[first + i];
       if (id < 0) continue;
+      const vectorNorm = norms[first + i];
       // The candidate filter runs at most once per vector, and only for a score that would enter.
       let verdict = 0;
       for (let j = 0; j < queryCount; j++) {
-        const key = sign * scores[i * queryCount + j];
+        let score = scores[i * queryCount + j];
+        // float32 division of float32 operands, as the kernel's pairCosine divides.
+        if (cosine) score = f(score / f(queryNorms[j] * vectorNorm));
+        const key = sign * score;
         // NaN fails both comparisons; infinities fail the second.
         if (!(key - key === 0)) continue;
         const heap = heaps[j];
@@ -212,7 +200,7 @@ function passes(
 
 /** Queries whose padded vectors fit the scratch's query area, at most `maxQueriesPerPass`. */
 function maxQueriesPerPassFor(set: VectorSet): number {
-  return Math.max(1, Math.min(maxQueriesPerPass, Math.floor(queryNormsOffset / set.strideBytes)));
+  return Math.max(1, Math.min(maxQueriesPerPass, Math.floor(queriesBytes / set.strideBytes)));
 }
 
 /**

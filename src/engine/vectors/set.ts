@@ -9,7 +9,7 @@
  *   [scratchBytes, ...)      slots, `strideBytes` apart
  * A segment grows in place (Memory.grow) up to `maxSegmentBytes`; then a new segment starts. Slots are
  * numbered across segments. Memory per vector: its padded dimension x 4 bytes, plus 4 bytes of owner id
- * per slot and 4 bytes of slot number per id of the id space (the id-to-slot column).
+ * and 8 of norm per slot, and 4 bytes of slot number per id of the id space (the id-to-slot column).
  *
  * Slots are stable: a removal leaves a hole that the next insertion reuses (a live vector never moves
  * while it lives, so a scan that yields between slices never misses or repeats one). Holes are scored
@@ -18,7 +18,7 @@
  * Invariant: `owners[slot] === id` exactly when `slotOf[id] === slot + 1`.
  */
 import { SharedColumn } from '../storage/shared-column.js';
-import { chunksOf } from './kernel.js';
+import { chunksOf, vectorNorm } from './kernel.js';
 import { instantiateKernel, type KernelExports } from './wasm/kernel-module.js';
 import { maxWasmPages, wasm, wasmPageBytes, type WasmMemory } from './wasm/runtime.js';
 
@@ -26,23 +26,20 @@ import { maxWasmPages, wasm, wasmPageBytes, type WasmMemory } from './wasm/runti
 export const scratchBytes = 4 * wasmPageBytes;
 /** Where the scan puts its queries: the first half of the scratch. */
 export const queriesOffset = 0;
-const queriesBytes = scratchBytes / 2;
-/** Where the scan puts the queries' norms (Cosine): room for `maxQueriesPerPass` floats. */
-export const queryNormsOffset = queriesBytes;
+/** Bytes for queries: the first half of the scratch. */
+export const queriesBytes = scratchBytes / 2;
 /** Most queries one pass over the vectors answers. */
 export const maxQueriesPerPass = 64;
-/** Where the kernel keeps the vector norms of one block (Cosine), after the query norms. */
-export const vectorNormsOffset = queryNormsOffset + maxQueriesPerPass * 4;
+/** Where the kernel writes the scores of one block: the second half of the scratch. */
+export const scoresOffset = queriesBytes;
+/** Floats of the scores area. */
+export const scoresCapacity = (scratchBytes - scoresOffset) / 4;
 /**
  * Most vectors of one kernel block: a block is scored against every query of the pass while it stays in
  * the L1 cache, so it is kept near `blockBytes`.
  */
 export const maxBlockVectors = 64;
 export const blockBytes = 24 * 1024;
-/** Where the kernel writes the scores of one block. */
-export const scoresOffset = queryNormsOffset + 4096;
-/** Floats of the scores area. */
-export const scoresCapacity = (scratchBytes - scoresOffset) / 4;
 /**
  * Largest memory of one segment. A 32-bit memory can reach 4 GiB, but a segment that size would make the
  * last growth step very large; 1 GiB keeps steps moderate and still holds 349,000 vectors of dimension 768.
@@ -95,6 +92,8 @@ export class VectorSet {
   private segmentList: Segment[] = [];
   /** Slot to owning element id, -1 for a hole; covers `slotCount` slots. */
   private ownerColumn = new SharedColumn(Int32Array);
+  /** Slot to the vector's norm as the Cosine kernel computes it (float32 values), for Cosine scans. */
+  private normColumn = new SharedColumn(Float64Array);
   /** Element id to slot + 1, 0 for none. */
   private slotColumn = new SharedColumn(Int32Array);
   private freeSlots: number[] = [];
@@ -121,6 +120,11 @@ export class VectorSet {
   /** Slot to owner id (-1 for a hole); the view is replaced when the column grows. */
   get owners(): Int32Array {
     return this.ownerColumn.view;
+  }
+
+  /** Slot to the vector's norm, sqrt(dot(v, v)) in float32 (`vectorNorm`); the view is replaced on growth. */
+  get norms(): Float64Array {
+    return this.normColumn.view;
   }
 
   /** The slot of `id`'s vector, or -1. */
@@ -163,6 +167,7 @@ export class VectorSet {
     const start = this.floatOffsetInSegment(slot);
     segment.floats.set(vector, start);
     segment.floats.fill(0, start + this.dimension, start + this.strideFloats);
+    this.normColumn.view[slot] = vectorNorm(vector);
     return added;
   }
 
@@ -241,6 +246,7 @@ export class VectorSet {
       throw new RangeError('a vector set adopts only its own dimension');
     this.segmentList = other.segmentList;
     this.ownerColumn = other.ownerColumn;
+    this.normColumn = other.normColumn;
     this.slotColumn = other.slotColumn;
     this.freeSlots = other.freeSlots;
     this.slotCount = other.slotCount;
@@ -249,7 +255,7 @@ export class VectorSet {
 
   /** Bytes committed: the segments' memories and both columns. */
   get committedBytes(): number {
-    let bytes = this.ownerColumn.byteLength + this.slotColumn.byteLength;
+    let bytes = this.ownerColumn.byteLength + this.normColumn.byteLength + this.slotColumn.byteLength;
     for (const segment of this.segmentList) bytes += segment.byteLength;
     return bytes;
   }
@@ -264,6 +270,7 @@ export class VectorSet {
     if (reused !== undefined) return reused;
     const slot = this.slotCount++;
     this.ownerColumn.ensureLength(this.slotCount);
+    this.normColumn.ensureLength(this.slotCount);
     const segmentIndex = Math.floor(slot / this.slotsPerSegment);
     const local = slot % this.slotsPerSegment;
     const neededBytes = scratchBytes + (local + 1) * this.strideBytes;

@@ -10,7 +10,7 @@
  *   directly, so element writes and removals show at once, it rejects explicit adds and removals, and its
  *   checkpoint holds only its definition (the content is element state).
  *
- * Memory: an explicit index costs 4 x its padded dimension bytes per vector plus 8 bytes of slot
+ * Memory: an explicit index costs 4 x its padded dimension bytes per vector plus 12 bytes of slot
  * bookkeeping (set.ts), and 4 bytes per id of the id space; a bound index costs nothing beyond the
  * embeddings themselves.
  */

@@ -12,25 +12,24 @@
  * sum is an IEEE float32 operation (no fused multiply-add), so the order fixes the result exactly;
  * `reference.ts` reproduces it in JavaScript for the tests.
  *
+ * Scores: DotProduct dot(q, v); L2 sqrt(sum (q - v)^2); Cosine dot(q, v) / (norm(q) * norm(v)) with
+ * norm(x) = sqrt(dot(x, x)), each step rounded to float32. A Cosine scan runs `scoreDot` and finishes each
+ * score in JavaScript from stored vector norms (knn.ts): the same float32 operations, so the same bits.
+ *
  * Exports:
- *   score{Dot,Cosine,L2}(queries, queryNorms, queryCount, base, count, chunks, out, vectorNorms, blockSize)
+ *   score{Dot,L2}(queries, queryCount, base, count, chunks, out, blockSize)
  *       scores `count` consecutive vectors from `base` against `queryCount` consecutive queries from
- *       `queries`, reading each vector once: out[i * queryCount + j] = score(query j, vector i).
- *       `queryNorms` (Cosine only) holds each query's norm, sqrt(dot(q, q)) as float32; `vectorNorms`
- *       (Cosine only) is scratch for `blockSize` floats.
- *   scoreCosineOne(query, queryNorms, base, count, chunks, out)   the Cosine scan of a single query, each
- *       vector read once for both its dot product and its norm; the same bits as scoreCosine
- *   pair{Dot,Cosine,L2}(query, vector, chunks) -> f32   one score, the same instruction sequence
+ *       `queries`: out[i * queryCount + j] = score(query j, vector i). Vectors go in blocks of
+ *       `blockSize` (sized by the caller to stay in the L1 cache), every query against the block before
+ *       the next one, so each vector is read from memory once per pass and each query once per block.
+ *   pair{Dot,Cosine,L2}(query, vector, chunks) -> f32   one score, the same instruction sequences
  *   sum(base, bytes) -> f32   the f32x4 sum of `bytes` (a multiple of 64) from `base`: the memory-read roof
  */
 import { encodeModule, op, ValueType, type FunctionSpec } from './encoder.js';
 import { wasm, type WasmMemory } from './runtime.js';
 
-/**
- * dot: a += q * v.  l2: a += (q - v)^2.  dotNorm: a += q * v and n += v * v in one pass (the vector read
- * once), which gives each accumulator exactly the sequence 'dot' over (q, v) and over (v, v) give.
- */
-type Accumulation = 'dot' | 'l2' | 'dotNorm';
+/** dot: a += q * v.  l2: a += (q - v)^2. */
+type Accumulation = 'dot' | 'l2';
 
 const { i32, f32, v128 } = ValueType;
 
@@ -47,8 +46,6 @@ class Locals {
 interface Accumulators {
   /** Product (or squared difference) accumulators. */
   a: readonly number[];
-  /** The vector's squared-norm accumulators ('dotNorm'). */
-  n: readonly number[];
   /** A v128 temporary. */
   t: number;
   /** i32 temporaries: group end, remainder. */
@@ -59,16 +56,14 @@ interface Accumulators {
 function allocateAccumulators(locals: Locals): Accumulators {
   return {
     a: [locals.add(v128), locals.add(v128), locals.add(v128), locals.add(v128)],
-    n: [locals.add(v128), locals.add(v128), locals.add(v128), locals.add(v128)],
     t: locals.add(v128),
     end: locals.add(i32),
     rem: locals.add(i32),
   };
 }
 
-function zero(acc: Accumulators, kind: Accumulation = 'dot'): number[] {
-  const targets = kind === 'dotNorm' ? [...acc.a, ...acc.n] : acc.a;
-  return targets.flatMap((local) => [...op.v128Zero(), ...op.localSet(local)]);
+function zero(acc: Accumulators): number[] {
+  return acc.a.flatMap((local) => [...op.v128Zero(), ...op.localSet(local)]);
 }
 
 /** One chunk at byte `offset` from `qp`/`vp` into accumulator `k`. */
@@ -94,28 +89,6 @@ function step(
         ...op.f32x4Add(),
         ...op.localSet(a),
       ];
-    case 'dotNorm': {
-      // t = v; a += q * t; n += t * t
-      const n = acc.n[k];
-      return [
-        ...op.localGet(vp),
-        ...op.v128Load(offset),
-        ...op.localSet(acc.t),
-        ...op.localGet(a),
-        ...op.localGet(qp),
-        ...op.v128Load(offset),
-        ...op.localGet(acc.t),
-        ...op.f32x4Mul(),
-        ...op.f32x4Add(),
-        ...op.localSet(a),
-        ...op.localGet(n),
-        ...op.localGet(acc.t),
-        ...op.localGet(acc.t),
-        ...op.f32x4Mul(),
-        ...op.f32x4Add(),
-        ...op.localSet(n),
-      ];
-    }
     case 'l2':
       // t = q - v; a += t * t
       return [
@@ -261,12 +234,7 @@ function normOf(
   return [...sumOf('dot', acc, vector, vector, scratch, chunks), ...op.f32Sqrt()];
 }
 
-/**
- * Pushes the score of the query at local `query` against the vector at local `vector`:
- *   Dot     dot(q, v)
- *   L2      sqrt(sum (q - v)^2)
- *   Cosine  dot(q, v) / (norm(q) * norm(v)), with `pushQueryNorm` and `pushVectorNorm` pushing the norms
- */
+/** Pushes the score of the query at local `query` against the vector at local `vector` (module comment). */
 function score(
   metric: MetricKernel,
   acc: Accumulators,
@@ -274,8 +242,6 @@ function score(
   vector: number,
   scratch: { qp: number; vp: number },
   chunks: number,
-  pushQueryNorm: () => number[],
-  pushVectorNorm: () => number[],
 ): number[] {
   switch (metric) {
     case 'Dot':
@@ -285,25 +251,19 @@ function score(
     case 'Cosine':
       return [
         ...sumOf('dot', acc, query, vector, scratch, chunks),
-        ...pushQueryNorm(),
-        ...pushVectorNorm(),
+        ...normOf(acc, query, scratch, chunks),
+        ...normOf(acc, vector, scratch, chunks),
         ...op.f32Mul(),
         ...op.f32Div(),
       ];
   }
 }
 
-/**
- * `score*`: vectors in blocks of `blockSize` (sized by the caller to stay in the L1 cache), and for each
- * block every query against every vector of the block, so a query is read from memory once per block and
- * a vector once per pass. Cosine first stores the block's vector norms at `vectorNorms`.
- */
-function scoreFunction(metric: MetricKernel): FunctionSpec {
+/** `score{Dot,L2}`: see the module comment. */
+function scoreFunction(metric: 'Dot' | 'L2'): FunctionSpec {
   // Parameters.
-  const [queries, queryNorms, queryCount, base, count, chunks, out, vectorNorms, blockSize] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8,
-  ];
-  const locals = new Locals(9);
+  const [queries, queryCount, base, count, chunks, out, blockSize] = [0, 1, 2, 3, 4, 5, 6];
+  const locals = new Locals(7);
   const i = locals.add(i32);
   const j = locals.add(i32);
   const blockStart = locals.add(i32);
@@ -313,56 +273,12 @@ function scoreFunction(metric: MetricKernel): FunctionSpec {
   const scratch = { qp: locals.add(i32), vp: locals.add(i32) };
   const stride = locals.add(i32);
   const acc = allocateAccumulators(locals);
-  const floatAt = (pointer: number, index: number) => [
-    ...op.localGet(pointer),
-    ...op.localGet(index),
-    ...op.i32Const(2),
-    ...op.i32Shl(),
-    ...op.i32Add(),
-  ];
-  const pushQueryNorm = () => [...floatAt(queryNorms, j), ...op.f32Load()];
-  // vectorNorms[i - blockStart]
-  const vectorNormAddress = () => [
-    ...op.localGet(vectorNorms),
-    ...op.localGet(i),
-    ...op.localGet(blockStart),
-    ...op.i32Sub(),
-    ...op.i32Const(2),
-    ...op.i32Shl(),
-    ...op.i32Add(),
-  ];
-  const pushVectorNorm = () => [...vectorNormAddress(), ...op.f32Load()];
   const set = (local: number, value: number[]) => [...value, ...op.localSet(local)];
   const increment = (local: number, by: number[]) => [
     ...op.localGet(local),
     ...by,
     ...op.i32Add(),
     ...op.localSet(local),
-  ];
-  // vector = base + i * stride
-  const vectorOfI = () =>
-    set(vector, [
-      ...op.localGet(base),
-      ...op.localGet(i),
-      ...op.localGet(stride),
-      ...op.i32Mul(),
-      ...op.i32Add(),
-    ]);
-  /** for (i = blockStart; i < blockEnd; i++) { vector = ...; body } */
-  const forEachVectorOfBlock = (body: number[]) => [
-    ...set(i, op.localGet(blockStart)),
-    ...op.block(),
-    ...op.loop(),
-    ...op.localGet(i),
-    ...op.localGet(blockEnd),
-    ...op.i32GeU(),
-    ...op.brIf(1),
-    ...vectorOfI(),
-    ...body,
-    ...increment(i, op.i32Const(1)),
-    ...op.br(0),
-    ...op.end(),
-    ...op.end(),
   ];
   // out[i * queryCount + j]
   const scoreAddress = () => [
@@ -393,14 +309,7 @@ function scoreFunction(metric: MetricKernel): FunctionSpec {
     ...op.if(),
     ...set(blockEnd, op.localGet(count)),
     ...op.end(),
-    // Cosine: each vector's norm once for every query of the pass.
-    ...(metric === 'Cosine'
-      ? forEachVectorOfBlock([
-          ...vectorNormAddress(),
-          ...normOf(acc, vector, scratch, chunks),
-          ...op.f32Store(),
-        ])
-      : []),
+    // for (j = 0, query = queries; j < queryCount; j++, query += stride)
     ...set(j, op.i32Const(0)),
     ...set(query, op.localGet(queries)),
     ...op.block(),
@@ -409,11 +318,29 @@ function scoreFunction(metric: MetricKernel): FunctionSpec {
     ...op.localGet(queryCount),
     ...op.i32GeU(),
     ...op.brIf(1),
-    ...forEachVectorOfBlock([
-      ...scoreAddress(),
-      ...score(metric, acc, query, vector, scratch, chunks, pushQueryNorm, pushVectorNorm),
-      ...op.f32Store(),
+    // for (i = blockStart, vector = base + i * stride; i < blockEnd; i++, vector += stride)
+    ...set(i, op.localGet(blockStart)),
+    ...set(vector, [
+      ...op.localGet(base),
+      ...op.localGet(i),
+      ...op.localGet(stride),
+      ...op.i32Mul(),
+      ...op.i32Add(),
     ]),
+    ...op.block(),
+    ...op.loop(),
+    ...op.localGet(i),
+    ...op.localGet(blockEnd),
+    ...op.i32GeU(),
+    ...op.brIf(1),
+    ...scoreAddress(),
+    ...score(metric, acc, query, vector, scratch, chunks),
+    ...op.f32Store(),
+    ...increment(i, op.i32Const(1)),
+    ...increment(vector, op.localGet(stride)),
+    ...op.br(0),
+    ...op.end(),
+    ...op.end(),
     ...increment(j, op.i32Const(1)),
     ...increment(query, op.localGet(stride)),
     ...op.br(0),
@@ -426,79 +353,7 @@ function scoreFunction(metric: MetricKernel): FunctionSpec {
   ];
   return {
     name: `score${metric}`,
-    params: [i32, i32, i32, i32, i32, i32, i32, i32, i32],
-    results: [],
-    locals: locals.types,
-    body,
-  };
-}
-
-/**
- * `scoreCosineOne(query, queryNorms, base, count, chunks, out)`: the Cosine scan of one query, each
- * vector read once for its dot product and its norm together ('dotNorm'); the same bits as `scoreCosine`.
- */
-function cosineOneFunction(): FunctionSpec {
-  const [query, queryNorms, base, count, chunks, out] = [0, 1, 2, 3, 4, 5];
-  const locals = new Locals(6);
-  const vector = locals.add(i32);
-  const end = locals.add(i32);
-  const o = locals.add(i32);
-  const qp = locals.add(i32);
-  const vp = locals.add(i32);
-  const stride = locals.add(i32);
-  const acc = allocateAccumulators(locals);
-  const body = [
-    ...op.localGet(chunks),
-    ...op.i32Const(4),
-    ...op.i32Shl(),
-    ...op.localSet(stride),
-    ...op.localGet(base),
-    ...op.localSet(vector),
-    // end = base + count * stride
-    ...op.localGet(base),
-    ...op.localGet(count),
-    ...op.localGet(stride),
-    ...op.i32Mul(),
-    ...op.i32Add(),
-    ...op.localSet(end),
-    ...op.localGet(out),
-    ...op.localSet(o),
-    ...op.block(),
-    ...op.loop(),
-    ...op.localGet(vector),
-    ...op.localGet(end),
-    ...op.i32GeU(),
-    ...op.brIf(1),
-    ...zero(acc, 'dotNorm'),
-    ...op.localGet(query),
-    ...op.localSet(qp),
-    ...op.localGet(vector),
-    ...op.localSet(vp),
-    ...accumulate('dotNorm', acc, qp, vp, chunks),
-    ...op.localGet(o),
-    ...reduce(acc.a, acc.t),
-    ...op.localGet(queryNorms),
-    ...op.f32Load(),
-    ...reduce(acc.n, acc.t),
-    ...op.f32Sqrt(),
-    ...op.f32Mul(),
-    ...op.f32Div(),
-    ...op.f32Store(),
-    ...op.localGet(o),
-    ...op.i32Const(4),
-    ...op.i32Add(),
-    ...op.localSet(o),
-    ...op.localGet(vector),
-    ...op.localGet(stride),
-    ...op.i32Add(),
-    ...op.localSet(vector),
-    ...op.br(0),
-    ...op.end(),
-    ...op.end(),
-  ];
-  return {
-    name: 'scoreCosineOne',
-    params: [i32, i32, i32, i32, i32, i32],
+    params: [i32, i32, i32, i32, i32, i32, i32],
     results: [],
     locals: locals.types,
     body,
@@ -510,16 +365,7 @@ function pairFunction(metric: MetricKernel): FunctionSpec {
   const locals = new Locals(3);
   const scratch = { qp: locals.add(i32), vp: locals.add(i32) };
   const acc = allocateAccumulators(locals);
-  const body = score(
-    metric,
-    acc,
-    query,
-    vector,
-    scratch,
-    chunks,
-    () => normOf(acc, query, scratch, chunks),
-    () => normOf(acc, vector, scratch, chunks),
-  );
+  const body = score(metric, acc, query, vector, scratch, chunks);
   return { name: `pair${metric}`, params: [i32, i32, i32], results: [f32], locals: locals.types, body };
 }
 
@@ -568,11 +414,11 @@ function sumFunction(): FunctionSpec {
 
 const metrics: readonly MetricKernel[] = ['Dot', 'Cosine', 'L2'];
 
-/** The module's bytes (about 2 KB). */
+/** The module's bytes (a few KB). */
 export function kernelModuleBytes(): Uint8Array {
   return encodeModule([
-    ...metrics.map(scoreFunction),
-    cosineOneFunction(),
+    scoreFunction('Dot'),
+    scoreFunction('L2'),
     ...metrics.map(pairFunction),
     sumFunction(),
   ]);
@@ -581,44 +427,21 @@ export function kernelModuleBytes(): Uint8Array {
 export interface KernelExports {
   scoreDot(
     queries: number,
-    queryNorms: number,
     queryCount: number,
     base: number,
     count: number,
     chunks: number,
     out: number,
-    vectorNorms: number,
-    blockSize: number,
-  ): void;
-  scoreCosine(
-    queries: number,
-    queryNorms: number,
-    queryCount: number,
-    base: number,
-    count: number,
-    chunks: number,
-    out: number,
-    vectorNorms: number,
     blockSize: number,
   ): void;
   scoreL2(
     queries: number,
-    queryNorms: number,
     queryCount: number,
     base: number,
     count: number,
     chunks: number,
     out: number,
-    vectorNorms: number,
     blockSize: number,
-  ): void;
-  scoreCosineOne(
-    query: number,
-    queryNorms: number,
-    base: number,
-    count: number,
-    chunks: number,
-    out: number,
   ): void;
   pairDot(query: number, vector: number, chunks: number): number;
   pairCosine(query: number, vector: number, chunks: number): number;
