@@ -59,10 +59,35 @@ export function compareOrdinal(a: string, b: string): number {
 export function compareOrdinalIgnoreCase(a: string, b: string): number {
   const common = Math.min(a.length, b.length);
   for (let i = 0; i < common; i++) {
-    const difference = toUpperUnit(a.charCodeAt(i)) - toUpperUnit(b.charCodeAt(i));
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    // .NET's ordinal casing maps supplementary letters as whole surrogate pairs (Deseret, Adlam, ...).
+    if (isPairAt(a, i) && isPairAt(b, i)) {
+      const upperA = upperPair(a, i);
+      const upperB = upperPair(b, i);
+      const difference =
+        upperA.charCodeAt(0) - upperB.charCodeAt(0) || upperA.charCodeAt(1) - upperB.charCodeAt(1);
+      if (difference !== 0) return difference;
+      i++;
+      continue;
+    }
+    const difference = toUpperUnit(x) - toUpperUnit(y);
     if (difference !== 0) return difference;
   }
   return a.length - b.length;
+}
+
+function isPairAt(text: string, i: number): boolean {
+  const high = text.charCodeAt(i);
+  const low = text.charCodeAt(i + 1);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+}
+
+/** The simple upper case of the surrogate pair at `i`, when it stays one pair; else the pair itself. */
+function upperPair(text: string, i: number): string {
+  const pair = text.slice(i, i + 2);
+  const upper = pair.toUpperCase();
+  return upper.length === 2 ? upper : pair;
 }
 
 /** Culture order as -1, 0 or 1. */

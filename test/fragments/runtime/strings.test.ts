@@ -139,6 +139,9 @@ describe('string members that make strings', () => {
     assert.equal(str.ToLower('ΟΔΟΣ'), 'οδοσ', 'no final sigma');
     assert.equal(str.ToUpper('abc'), 'ABC');
     assert.equal(str.ToUpper('𐐨'), '𐐀', 'supplementary letters map too');
+    // Ordinal ignore-case compares supplementary letters as whole pairs (a fast-check counterexample).
+    assert.equal(str.equalsStatic('a𞤢', 'A𞤀', SC.OrdinalIgnoreCase), true);
+    assert.equal(str.equalsStatic('𞤢', '𞤁', SC.OrdinalIgnoreCase), false);
   });
 
   it('splits by chars, strings and white space, with options and a count', () => {
