@@ -1,28 +1,28 @@
 /**
  * RangeIndex: typed keys in order (capabilities `equality`, `range`). Keys live in one sorted block list
  * per value type (key-stores.ts), numeric ones as plain doubles, so every ordered operator and every
- * bounded range is one O(log n) seek plus a walk over the k keys it returns. Mixed key types are allowed
- * and simply never meet: a literal of one type sees only keys of that type. NaN sorts before every other
- * float (.NET order).
+ * bounded range is two O(log n) seeks (its first key and the key past its end) plus a walk over the k
+ * keys' ids between them, which reads no key at all. Mixed key types are allowed and simply never meet:
+ * a literal of one type sees only keys of that type. NaN sorts before every other float (.NET order).
  *
  * A walk in slices pauses after every `sliceKeys` keys and resumes by seeking past the last key it
- * visited, so keys added or removed while it was paused never derail it.
+ * visited (and seeking its end again), so keys added or removed while it was paused never derail it.
  */
 import { ScanOperator } from '../graph/scan.js';
 import type { TypedValue, ValueType } from '../model/values.js';
-import { OrderedKeyStore, type OrderedRun } from './key-stores.js';
+import { OrderedKeyStore } from './key-stores.js';
 import { KeyedIndexBase, drain, visitIds, type Ids } from './keyed-index.js';
 import type { SortKey } from './keys.js';
 import type { IdVisitor, IndexCapability, IndexPlugin, OrderedIndex } from './plugin.js';
-import type { BlockPosition } from './sorted-blocks.js';
 
 const capabilities: readonly IndexCapability[] = ['equality', 'range'];
 const magic = 'SKXR';
-const start: BlockPosition = { block: 0, offset: 0 };
-const fromStart = (): BlockPosition => start;
 
-/** Visits one key of a walk; false stops the walk (the key is past its end). */
-type KeyStep = (ids: Ids, key: SortKey) => boolean;
+/**
+ * A bound of a walk, as `SortedBlocks.seek` takes it: true for the keys before the bound. Null: the
+ * start (as a lower bound) or the end (as an upper bound) of the keys.
+ */
+type Bound = ((key: SortKey) => boolean) | null;
 
 export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
   readonly pluginType = 'RangeIndex';
@@ -53,46 +53,23 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     }
     const { compare, compareForScan } = run.order;
     const bound = run.order.sortKey(literal);
-    const every: KeyStep = (ids) => {
-      visitIds(ids, visit);
-      return true;
-    };
+    const type = literal.type;
     switch (operator) {
       case ScanOperator.NotEquals:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
-          if (compare(key, bound) !== 0) visitIds(ids, visit);
-          return true;
-        });
+        yield* this.walk(type, null, (key) => compare(key, bound) < 0, visit, sliceKeys);
+        yield* this.walk(type, (key) => compare(key, bound) <= 0, null, visit, sliceKeys);
         return;
       case ScanOperator.Greater:
-        yield* this.walk(
-          literal.type,
-          ({ blocks }) => blocks.seek((key) => compareForScan(key, bound) <= 0),
-          sliceKeys,
-          every,
-        );
+        yield* this.walk(type, (key) => compareForScan(key, bound) <= 0, null, visit, sliceKeys);
         return;
       case ScanOperator.GreaterOrEquals:
-        yield* this.walk(
-          literal.type,
-          ({ blocks }) => blocks.seek((key) => compareForScan(key, bound) < 0),
-          sliceKeys,
-          every,
-        );
+        yield* this.walk(type, (key) => compareForScan(key, bound) < 0, null, visit, sliceKeys);
         return;
       case ScanOperator.Lower:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
-          if (compareForScan(key, bound) >= 0) return false;
-          visitIds(ids, visit);
-          return true;
-        });
+        yield* this.walk(type, null, (key) => compareForScan(key, bound) < 0, visit, sliceKeys);
         return;
       case ScanOperator.LowerOrEquals:
-        yield* this.walk(literal.type, fromStart, sliceKeys, (ids, key) => {
-          if (compareForScan(key, bound) > 0) return false;
-          visitIds(ids, visit);
-          return true;
-        });
+        yield* this.walk(type, null, (key) => compareForScan(key, bound) <= 0, visit, sliceKeys);
         return;
     }
   }
@@ -124,52 +101,37 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     const high = order.sortKey(right);
     yield* this.walk(
       left.type,
-      ({ blocks }) =>
-        includeLeft
-          ? blocks.seek((key) => compareForScan(key, low) < 0)
-          : blocks.seek((key) => compareForScan(key, low) <= 0),
+      includeLeft ? (key) => compareForScan(key, low) < 0 : (key) => compareForScan(key, low) <= 0,
+      includeRight ? (key) => compareForScan(key, high) <= 0 : (key) => compareForScan(key, high) < 0,
+      visit,
       sliceKeys,
-      (ids, key) => {
-        const toHigh = compareForScan(key, high);
-        if (includeRight ? toHigh > 0 : toHigh >= 0) return false;
-        visitIds(ids, visit);
-        return true;
-      },
     );
   }
 
   /**
-   * Walks the keys of `type` from `first` while `step` answers true, pausing after every `sliceKeys`
-   * keys; after a pause it seeks past the last key visited.
+   * Visits the ids of the keys of `type` from `from` up to `to`, pausing after every `sliceKeys` keys;
+   * after a pause it seeks past the last key visited and seeks `to` again.
    */
   private *walk(
     type: ValueType,
-    first: (run: OrderedRun) => BlockPosition,
+    from: Bound,
+    to: Bound,
+    visit: IdVisitor,
     sliceKeys: number,
-    step: KeyStep,
   ): Generator<void> {
+    const step = (ids: Ids) => visitIds(ids, visit);
     let run = this.ordered.ofType(type);
     if (run === undefined) return;
-    let position = first(run);
+    let start = from === null ? { block: 0, offset: 0 } : run.blocks.seek(from);
     for (;;) {
-      let counted = 0;
-      let stopped = false;
-      let last: SortKey | undefined;
-      run.blocks.forEachFrom(position, (ids, key) => {
-        if (!step(ids, key)) {
-          stopped = true;
-          return false;
-        }
-        last = key;
-        return ++counted < sliceKeys;
-      });
-      if (stopped || counted < sliceKeys) return;
+      const end = to === null ? run.blocks.end : run.blocks.seek(to);
+      const last = run.blocks.forEachValue(start, end, step, sliceKeys);
+      if (last === undefined) return;
       yield;
       run = this.ordered.ofType(type);
       if (run === undefined) return;
       const { compare } = run.order;
-      const after = last!;
-      position = run.blocks.seek((key) => compare(key, after) <= 0);
+      start = run.blocks.seek((key) => compare(key, last) <= 0);
     }
   }
 }

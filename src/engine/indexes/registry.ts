@@ -114,8 +114,8 @@ export interface CreateOptions {
 
 /** Element ids one backfill slice reads before yielding the event loop (~10 ms at ~0.5 us per id). */
 export const backfillSliceIds = 16_384;
-/** Keys one slice of a sliced scan visits before yielding the event loop (~10 ms at ~0.5 us per key). */
-export const indexScanSliceKeys = 16_384;
+/** Keys one slice of a sliced scan visits before yielding the event loop (a few ms at ~0.2-1 us per key). */
+export const indexScanSliceKeys = 4096;
 /**
  * Ids a sliced scan restricts and orders in one go; a larger result is restricted and ordered in slices
  * of this many ids (a few milliseconds each).

@@ -191,6 +191,39 @@ export class SortedBlocks<K, V> {
     }
   }
 
+  /** The position after the last key. */
+  get end(): BlockPosition {
+    return { block: this.keys.length, offset: 0 };
+  }
+
+  /**
+   * Visits the values from `from` up to, not including, `to` (positions from `seek`), at most `maxItems`
+   * of them, reading no key. Answers the key of the last value visited when it stopped at `maxItems`
+   * with values still ahead of `to` (to resume by key after the blocks change), else undefined.
+   */
+  forEachValue(
+    from: BlockPosition,
+    to: BlockPosition,
+    visit: (value: V) => void,
+    maxItems = Infinity,
+  ): K | undefined {
+    const allValues = this.values;
+    let budget = maxItems;
+    let offset = from.offset;
+    const lastBlock = Math.min(to.block, allValues.length - 1);
+    for (let b = from.block; b <= lastBlock; b++) {
+      const values = allValues[b];
+      const stop = b === to.block ? to.offset : values.length;
+      for (let i = offset; i < stop; i++) {
+        if (budget === 0) return i > 0 ? this.keys[b][i - 1] : this.keys[b - 1][this.keys[b - 1].length - 1];
+        visit(values[i]);
+        budget--;
+      }
+      offset = 0;
+    }
+    return undefined;
+  }
+
   /** Visits every (value, key) in key order. */
   forEach(visit: (value: V, key: K) => void): void {
     this.forEachFrom({ block: 0, offset: 0 }, visit);

@@ -61,6 +61,23 @@ describe('SortedBlocks', () => {
                 model.filter((k) => k > s.key),
               );
               assert.equal(sorted.get(s.key), model.includes(s.key) ? valueOf(s.key) : undefined);
+              // Values between two seeks, in pieces of at most `maxBlock - 1`, resumed by the last key.
+              const low = s.key;
+              const high = s.key + 25;
+              const values: string[] = [];
+              let start = sorted.seek((k) => k < low);
+              for (;;) {
+                const last = sorted.forEachValue(
+                  start,
+                  sorted.seek((k) => k <= high),
+                  (value) => void values.push(value),
+                  Math.max(1, maxBlock - 1),
+                );
+                if (last === undefined) break;
+                assert.equal(valueOf(last), values[values.length - 1]);
+                start = sorted.seek((k) => k <= last);
+              }
+              assert.deepEqual(values, model.filter((k) => k >= low && k <= high).map(valueOf));
             }
             assert.equal(sorted.size, model.length);
           }
