@@ -1,6 +1,6 @@
 /**
  * Little-endian byte writing and reading for the log codec: fixed-width integers and floats, LEB128
- * varints (unsigned up to 2^53, zigzag-signed within ±2^52), 64-bit bigints, and strings (see format.ts).
+ * varints (unsigned up to 2^53 - 1, zigzag-signed within [-2^52, 2^52 - 1]), 64-bit bigints, and strings (see format.ts).
  *
  * The writer grows one Buffer and is reused across groups, so encoding a group allocates nothing but the
  * final copy. The reader checks every bound and throws `LogDecodeError` instead of reading past its end.
@@ -12,8 +12,12 @@ export class LogDecodeError extends Error {
 }
 
 const maxVarUint = Number.MAX_SAFE_INTEGER;
-/** Zigzag doubles the magnitude, so signed varints stay within ±2^52 to remain exact. */
-const maxVarIntMagnitude = 2 ** 52;
+/**
+ * Zigzag doubles the magnitude, so signed varints stay within [-2^52, 2^52 - 1]: both ends zigzag to at
+ * most 2^53 - 1, the largest exact unsigned varint (2^52 itself would need 2^53).
+ */
+const minVarInt = -(2 ** 52);
+const maxVarInt = 2 ** 52 - 1;
 
 export class ByteWriter {
   private buffer: Buffer;
@@ -110,10 +114,10 @@ export class ByteWriter {
     this.length = at;
   }
 
-  /** Zigzag LEB128 of an integer in [-2^52, 2^52]. */
+  /** Zigzag LEB128 of an integer in [-2^52, 2^52 - 1]. */
   varInt(value: number): void {
-    if (!Number.isInteger(value) || Math.abs(value) > maxVarIntMagnitude) {
-      throw new RangeError(`a varint must be an integer within ±2^52, got ${value}`);
+    if (!Number.isInteger(value) || value < minVarInt || value > maxVarInt) {
+      throw new RangeError(`a varint must be an integer within [-2^52, 2^52 - 1], got ${value}`);
     }
     this.varUint(value >= 0 ? value * 2 : -value * 2 - 1);
   }
