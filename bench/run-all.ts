@@ -21,6 +21,7 @@ const scripts = [
   'fragments-compile',
   'save-load',
   'durable-writes',
+  'vector-knn',
 ] as const;
 
 const { values } = parseArgs({
