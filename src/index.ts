@@ -35,19 +35,10 @@ export { addSampleGraph } from './engine/sample.js';
 export { topologyView, vertexKind } from './engine/graph/topology.js';
 export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';
-export {
-  IndexRegistry,
-  builtInIndexPlugins,
-  backfillSliceIds,
-  indexScanSliceKeys,
-} from './engine/indexes/registry.js';
-export type {
-  IndexRecord,
-  FulltextResult,
-  BackfillRequest,
-  BackfillOutcome,
-  CreateOptions,
-} from './engine/indexes/registry.js';
+export { IndexRegistry, builtInIndexPlugins, indexScanSliceKeys } from './engine/indexes/registry.js';
+export type { IndexRecord, FulltextResult, CreateOptions } from './engine/indexes/registry.js';
+export { backfillSliceIds } from './engine/indexes/backfill.js';
+export type { BackfillRequest, BackfillOutcome } from './engine/indexes/backfill.js';
 export {
   IndexFormatError,
   isKeyedIndex,

@@ -37,6 +37,8 @@ import type { TypedValue } from '../model/values.js';
 import type { CommitHook } from '../tx/writer.js';
 import { readPayload, startPayload } from './codec.js';
 import { drain } from './keyed-index.js';
+import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
+import { appendSetBits, sortedUnique } from './id-lists.js';
 import { dictionaryIndexPlugin } from './dictionary-index.js';
 import {
   IndexFormatError,
@@ -44,7 +46,6 @@ import {
   isKeyedIndex,
   isOrderedIndex,
   isSpatialIndex,
-  type BackfillCounts,
   type FulltextHit,
   type GraphIndex,
   type IdVisitor,
@@ -89,31 +90,11 @@ export interface FulltextResult {
   elements: FulltextHit[];
 }
 
-/** The body of `POST /index/backfill/{id}` (CONTRACT 1.10). */
-export interface BackfillRequest {
-  /** The property whose value becomes the key; with `prefix`, a prefix of property keys. */
-  propertyId: string;
-  /** Empty the index first, then rebuild exactly (default: add only). */
-  replace?: boolean;
-  /** Every property whose key starts with `propertyId` contributes a key. */
-  prefix?: boolean;
-  /** Only elements with exactly this label. */
-  label?: string | null;
-}
-
-export interface BackfillOutcome extends BackfillCounts {
-  indexId: string;
-  propertyId: string | null;
-  replaced: boolean;
-}
-
 export interface CreateOptions {
   /** Creation through `POST /index`: types that are not creatable over the interface answer false. */
   overInterface?: boolean;
 }
 
-/** Element ids one backfill slice reads before yielding the event loop (~10 ms at ~0.5 us per id). */
-export const backfillSliceIds = 16_384;
 /** Keys one slice of a sliced scan visits before yielding the event loop (a few ms at ~0.2-1 us per key). */
 export const indexScanSliceKeys = 4096;
 /**
@@ -127,40 +108,6 @@ const envelopeMagic = 'SKIX';
 const envelopeVersion = 1;
 
 const noOptions: IndexOptions = new Map();
-
-/**
- * The ids (all below `idBound`) ascending, each once. An ascending list (a single key's bucket, often)
- * comes back as it is. A large list is read back from a bitmap of the id space (no sort); others sort
- * as an Int32Array (numeric, no comparator calls: about five times faster than `Array.prototype.sort`
- * with one).
- */
-function sortedUnique(ids: number[], idBound: number): number[] {
-  let ascending = true;
-  for (let i = 1; i < ids.length; i++) {
-    if (ids[i] <= ids[i - 1]) {
-      ascending = false;
-      break;
-    }
-  }
-  if (ascending) return ids;
-  const unique: number[] = [];
-  if (ids.length > idBound >>> 5) {
-    const bits = new Uint32Array((idBound + 31) >>> 5);
-    for (const id of ids) bits[id >>> 5] |= 1 << (id & 31);
-    for (let word = 0; word < bits.length; word++) {
-      let pending = bits[word];
-      while (pending !== 0) {
-        const lowest = pending & -pending;
-        unique.push((word << 5) | (31 - Math.clz32(lowest)));
-        pending ^= lowest;
-      }
-    }
-    return unique;
-  }
-  const sorted = Int32Array.from(ids).sort();
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) unique.push(sorted[i]);
-  return unique;
-}
 
 /** A scan that can pause: started with a visitor and a slice size, it yields between slices. */
 type Slices = (visit: IdVisitor, sliceKeys: number) => Iterator<void>;
@@ -491,14 +438,9 @@ export class IndexRegistry {
     }
     const sorted: number[] = [];
     const sliceWords = finishSliceIds >>> 5;
-    for (let word = 0; word < bits.length; word++) {
-      if (word > 0 && word % sliceWords === 0) await yieldToEventLoop();
-      let pending = bits[word];
-      while (pending !== 0) {
-        const lowest = pending & -pending;
-        sorted.push((word << 5) | (31 - Math.clz32(lowest)));
-        pending ^= lowest;
-      }
+    for (let word = 0; word < bits.length; word += sliceWords) {
+      if (word > 0) await yieldToEventLoop();
+      appendSetBits(bits, word, Math.min(bits.length, word + sliceWords), sorted);
     }
     return sorted;
   }
@@ -515,12 +457,9 @@ export class IndexRegistry {
   // ---- backfill ----
 
   /**
-   * Fills a keyed index from element state: each live element (with exactly `label`, when given) whose
-   * `propertyId` (or, with `prefix`, any property key starting with it) holds a value the index accepts
-   * is indexed under it. Runs in slices that yield the event loop; elements written meanwhile may or may
-   * not be seen, removed ones are purged as usual. Without a request, rebuilds a derived index (one with
-   * `rebuild`, a bound vector index). INVALID_INPUT for an unknown index, a missing `propertyId`, or an
-   * index that cannot take arbitrary keys.
+   * Fills a keyed index from element state (backfill.ts). Without a request, rebuilds a derived index
+   * (one with `rebuild`, a bound vector index). INVALID_INPUT for an unknown index, a missing
+   * `propertyId`, or an index that cannot take arbitrary keys.
    */
   async backfill(id: string, request?: BackfillRequest): Promise<BackfillOutcome> {
     const index = this.indexes.get(id);
@@ -538,65 +477,13 @@ export class IndexRegistry {
     if (!isKeyedIndex(index)) {
       throw new EngineError('INVALID_INPUT', `the ${index.pluginType} '${id}' cannot take arbitrary keys`);
     }
-    const { propertyId, replace = false, prefix = false, label } = request;
-    if (typeof propertyId !== 'string' || propertyId === '') {
+    if (typeof request.propertyId !== 'string' || request.propertyId === '') {
       throw new EngineError('INVALID_INPUT', 'propertyId is required');
     }
-    if (replace) index.clearEntries();
-    const graph = this.graph;
-    const accept = elementFilter(graph, { resultType: 'Both', label: label ?? undefined });
-    const outcome: BackfillOutcome = {
-      indexId: id,
-      propertyId,
-      replaced: replace,
-      scannedElements: 0,
-      indexedElements: 0,
-      skippedUnindexableValues: 0,
-    };
-    let generation = this.generation;
-    for (let from = 0; from < graph.nextId; from += backfillSliceIds) {
-      if (from > 0) {
-        await yieldToEventLoop();
-        if (this.indexes.get(id) !== index) break; // dropped meanwhile
-        if (this.generation !== generation) {
-          // A trim renumbered the graph (and the entries added so far): go over it again, add-only.
-          generation = this.generation;
-          from = -backfillSliceIds;
-          outcome.scannedElements = outcome.indexedElements = outcome.skippedUnindexableValues = 0;
-          continue;
-        }
-      }
-      const to = Math.min(graph.nextId, from + backfillSliceIds);
-      const keyIds = this.keyIdsFor(propertyId, prefix);
-      for (let elementId = from; elementId < to; elementId++) {
-        if (!accept(elementId)) continue;
-        outcome.scannedElements++;
-        let indexed = false;
-        for (const keyId of keyIds) {
-          const value = graph.properties.get(elementId, keyId);
-          if (value === undefined) continue;
-          if (index.accepts(value)) {
-            index.add(elementId, value);
-            indexed = true;
-          } else outcome.skippedUnindexableValues++;
-        }
-        if (indexed) outcome.indexedElements++;
-      }
-    }
-    return outcome;
-  }
-
-  /** Interned ids of the property keys a backfill reads. */
-  private keyIdsFor(propertyId: string, prefix: boolean): number[] {
-    const keys = this.graph.propertyKeys;
-    if (!prefix) {
-      const keyId = keys.find(propertyId);
-      return keyId < 0 ? [] : [keyId];
-    }
-    const keyIds: number[] = [];
-    for (let keyId = 0; keyId < keys.size; keyId++)
-      if (keys.nameOf(keyId).startsWith(propertyId)) keyIds.push(keyId);
-    return keyIds;
+    return backfillIndex(this.graph, index, request, {
+      stillInstalled: () => this.indexes.get(id) === index,
+      generation: () => this.generation,
+    });
   }
 
   // ---- checkpoints ----

@@ -345,6 +345,24 @@ describe('index registry: backfill', () => {
     await assert.rejects(indexes.backfill('d'), isInvalidInput);
   });
 
+  it('never indexes an element removed while it runs, even when the graph grows meanwhile', async () => {
+    const engine = new Engine();
+    const count = 40_000;
+    await engine.createVertices(
+      Array.from({ length: count }, () => ({ properties: [{ key: 'n', value: int(1) }] })),
+    );
+    engine.indexes.create('d', 'DictionaryIndex');
+    const running = engine.indexes.backfill('d', { propertyId: 'n' });
+    // Between slices: the columns grow past their capacity, and an element not reached yet goes away.
+    await engine.createVertices(Array.from({ length: 200_000 }, () => ({})));
+    await engine.removeElement(count - 1);
+    const outcome = await running;
+    assert.equal(outcome.indexedElements, count - 1);
+    const hits = engine.indexes.scan('d', ScanOperator.Equals, int(1), both)!;
+    assert.equal(hits.length, count - 1);
+    assert.equal(engine.indexes.get('d')!.valueCount, count - 1);
+  });
+
   it('walks a graph larger than one slice', async () => {
     const engine = new Engine();
     const count = 40_000;
