@@ -36,12 +36,6 @@ export function vectorProblem(vector: ArrayLike<number>): string | undefined {
   return undefined;
 }
 
-/** Whether every component is zero (as float32). */
-export function isZeroVector(vector: ArrayLike<number>): boolean {
-  for (let i = 0; i < vector.length; i++) if (Math.fround(vector[i]) !== 0) return false;
-  return true;
-}
-
 /**
  * The components as float32, each rounded with Math.fround. A number beyond the float32 range becomes an
  * infinity, so run `vectorProblem` on the result, not only on the input.
