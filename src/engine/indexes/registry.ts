@@ -99,9 +99,9 @@ export interface CreateOptions {
 export const indexScanSliceKeys = 4096;
 /**
  * Ids a sliced scan restricts and orders in one go; a larger result is restricted and ordered in slices
- * of this many ids (a few milliseconds each).
+ * of about this many ids (each a few milliseconds: the restrictor reads the graph's columns at random).
  */
-const finishSliceIds = 131_072;
+const finishSliceIds = 32_768;
 
 /** Envelope around one index's payload: magic, version, plug-in type, id, payload. */
 const envelopeMagic = 'SKIX';
@@ -398,14 +398,25 @@ export class IndexRegistry {
     return this.finish(raw, filter);
   }
 
+  /**
+   * Runs a scan's slices, yielding between them, into one id list per slice (no list grows past a
+   * slice's ids, so no large copy happens on the loop), then restricts and orders them.
+   */
   private async collectSliced(id: string, slices: Slices, filter: ScanFilter): Promise<number[]> {
     const index = this.indexes.get(id);
     for (;;) {
       const generation = this.generation;
-      const raw: number[] = [];
-      const running = slices((elementId) => void raw.push(elementId), indexScanSliceKeys);
+      const lists: number[][] = [];
+      let list: number[] = [];
+      let total = 0;
+      const running = slices((elementId) => void list.push(elementId), indexScanSliceKeys);
       let finished = true;
-      while (running.next().done !== true) {
+      for (;;) {
+        const done = running.next().done === true;
+        lists.push(list);
+        total += list.length;
+        list = [];
+        if (done) break;
         await yieldToEventLoop();
         if (this.indexes.get(id) !== index) return [];
         if (this.generation !== generation) {
@@ -413,27 +424,29 @@ export class IndexRegistry {
           break;
         }
       }
-      if (finished)
-        return raw.length <= finishSliceIds ? this.finish(raw, filter) : this.finishSliced(raw, filter);
+      if (!finished) continue;
+      return total <= finishSliceIds ? this.finish(lists.flat(), filter) : this.finishSliced(lists, filter);
     }
   }
 
   /**
-   * `finish` for a large result, in slices: the accepted ids go into a bitmap of the id space and are read
-   * back in order, yielding the event loop every `finishSliceIds` ids and words.
+   * `finish` for a large result, in slices of about `finishSliceIds` ids: the accepted ids go into a
+   * bitmap of the id space and are read back in order.
    */
-  private async finishSliced(raw: number[], filter: ScanFilter): Promise<number[]> {
+  private async finishSliced(lists: number[][], filter: ScanFilter): Promise<number[]> {
     let bound = 0;
-    for (const elementId of raw) if (elementId >= bound) bound = elementId + 1;
+    for (const list of lists) for (const elementId of list) if (elementId >= bound) bound = elementId + 1;
     const bits = new Uint32Array((bound + 31) >>> 5);
-    for (let from = 0; from < raw.length; from += finishSliceIds) {
-      if (from > 0) await yieldToEventLoop();
-      // A fresh filter per slice: the graph's columns are replaced when it grows.
-      const accept = elementFilter(this.graph, filter);
-      const to = Math.min(raw.length, from + finishSliceIds);
-      for (let i = from; i < to; i++) {
-        const elementId = raw[i];
-        if (accept(elementId)) bits[elementId >>> 5] |= 1 << (elementId & 31);
+    let budget = finishSliceIds;
+    // A fresh filter after every pause: the graph's columns move when it outgrows their reservation.
+    let accept = elementFilter(this.graph, filter);
+    for (const list of lists) {
+      for (const elementId of list) if (accept(elementId)) bits[elementId >>> 5] |= 1 << (elementId & 31);
+      budget -= list.length;
+      if (budget <= 0) {
+        await yieldToEventLoop();
+        budget = finishSliceIds;
+        accept = elementFilter(this.graph, filter);
       }
     }
     const sorted: number[] = [];
