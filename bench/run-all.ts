@@ -21,6 +21,7 @@ const scripts = [
   'fragments-compile',
   'save-load',
   'durable-writes',
+  'indexes',
   'vector-knn',
 ] as const;
 
