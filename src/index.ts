@@ -71,6 +71,7 @@ export {
   writeCheckpoint,
   saveCheckpoint,
   loadCheckpoint,
+  adoptCheckpoint,
   installCheckpoint,
   restoreCheckpoint,
   readCheckpointManifest,
@@ -100,6 +101,8 @@ export type {
   PartitionRecord,
   SectionEntryRecord,
   JsonValue,
+  SnapshotIndex,
+  DroppedIndex,
 } from './engine/durability/checkpoint/index.js';
 export { scorePair, vectorNorm } from './engine/vectors/kernel.js';
 export {

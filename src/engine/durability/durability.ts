@@ -15,7 +15,7 @@
 import path from 'node:path';
 import type { Namespace, NamespaceListener, Namespaces } from '../namespaces/catalog.js';
 import { defaultNamespaceName } from '../namespaces/names.js';
-import { loadCheckpoint, type LoadedCheckpoint } from './checkpoint/index.js';
+import { adoptCheckpoint, loadCheckpoint, type LoadedCheckpoint } from './checkpoint/index.js';
 import { catalogFileName, readCatalogFile, writeCatalogFile } from './namespace-catalog-file.js';
 import type { SaveGameRegistry } from './savegames/registry.js';
 import type { NamespaceLogControl, RestoreLogOutcome, RestoreMode } from './savegames/service.js';
@@ -229,8 +229,7 @@ export class Durability implements NamespaceLogControl {
     after?: () => Promise<void>,
   ): Promise<void> {
     await namespace.engine.exclusive(async () => {
-      namespace.engine.graph.adopt(loaded.graph);
-      namespace.engine.resetCommittedSequence(loaded.lastCommittedSequence);
+      await adoptCheckpoint(namespace.engine, loaded);
       await after?.();
     });
   }

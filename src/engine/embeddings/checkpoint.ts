@@ -2,69 +2,131 @@
  * Embeddings in a checkpoint: they travel with their elements, one section per partition (the
  * partition file's `embeddings` section, src/engine/durability/checkpoint/format.ts), holding the
  * embeddings of the partition's id range [idStart, idEnd). A range without embeddings encodes to no bytes,
- * so a graph without embeddings writes empty sections.
+ * so a graph without embeddings writes empty sections (and checkpoints written before embeddings existed
+ * load unchanged).
  *
  * Section layout, little-endian (the ByteWriter codec of the write-ahead log):
  *   u32 magic "SKEM", u16 version 1
- *   varuint name count, then per name:
+ *   varuint name count, then per name (names in ordinal order):
  *     string name
- *     varuint group count, then per group (one dimension):
+ *     varuint group count, then per group (one dimension, ascending):
  *       varuint dimension, varuint count, count x varuint (id - idStart), ascending,
  *       then count x dimension f32, in the same order
  *     varuint stamp count, then per stamp: varuint (id - idStart), string stamp
  *
- * Call `encodeEmbeddingRange` while the graph cannot change (the checkpoint's exclusive step): it copies
- * the vectors out. `decodeEmbeddingRange` fills the store of the graph being loaded.
+ * A save encodes from a pin of the store (`EmbeddingStore.pin`, taken with the writer held), on the event
+ * loop in steps of `vectorsPerStep` vectors so a caller can yield between them; the vectors are copied
+ * straight into the section's own buffer, which is exactly as long as the section (it can be handed to a
+ * worker thread without a copy). A load decodes in steps too.
  */
 import { ByteReader, ByteWriter, LogDecodeError } from '../durability/wal/binary.js';
 import { maxVectorDimension, minVectorDimension } from '../vectors/metric.js';
 import { isEmbeddingName } from './names.js';
-import type { EmbeddingStore } from './store.js';
+import type { EmbeddingPin, EmbeddingStore, PinnedRange } from './store.js';
 
 const magic = 0x4d454b53; // "SKEM" read as a little-endian u32
 const version = 1;
+/** Vectors copied or decoded between two steps: a few milliseconds at dimension 768. */
+export const vectorsPerStep = 2048;
 
-/** The embeddings of the elements in [idStart, idEnd); empty when there are none. */
-export function encodeEmbeddingRange(store: EmbeddingStore, idStart: number, idEnd: number): Uint8Array {
-  const names: {
-    name: string;
-    groups: { dimension: number; ids: number[]; views: Float32Array[] }[];
-    stamps: [number, string][];
-  }[] = [];
+/** A piece of the section: bytes written ahead, or the vectors of one group, copied when the time comes. */
+type Piece = Uint8Array | { name: string; dimension: number; ids: number[] };
+
+/** The section's structure (names, ids, stamps) around the vector runs, with the total length. */
+function layout(
+  pin: EmbeddingPin,
+  ranges: PinnedRange[],
+  idStart: number,
+): { pieces: Piece[]; bytes: number } {
+  const pieces: Piece[] = [];
   let bytes = 0;
-  for (const { name, sets, stamps } of store.groups()) {
-    const groups = [];
-    for (const set of sets) {
-      const ids = set.idsInRange(idStart, idEnd);
-      if (ids.length === 0) continue;
-      groups.push({ dimension: set.dimension, ids, views: ids.map((id) => set.view(id)!) });
-      bytes += ids.length * (5 + 4 * set.dimension);
-    }
-    if (groups.length === 0) continue;
-    const inRange = [...stamps].filter(([id]) => id >= idStart && id < idEnd).sort((a, b) => a[0] - b[0]);
-    names.push({ name, groups, stamps: inRange });
-  }
-  if (names.length === 0) return new Uint8Array(0);
-  const out = new ByteWriter(bytes + 1024);
+  const out = new ByteWriter(1024);
+  const flush = () => {
+    if (out.length === 0) return;
+    const written = out.toBuffer();
+    pieces.push(written);
+    bytes += written.byteLength;
+    out.reset();
+  };
   out.u32(magic);
   out.u16(version);
-  out.varUint(names.length);
-  for (const { name, groups, stamps } of names) {
+  out.varUint(ranges.length);
+  for (const { name, groups } of ranges) {
     out.string(name);
     out.varUint(groups.length);
-    for (const { dimension, ids, views } of groups) {
+    const stamps: [number, string][] = [];
+    for (const { dimension, ids } of groups) {
       out.varUint(dimension);
       out.varUint(ids.length);
-      for (const id of ids) out.varUint(id - idStart);
-      for (const view of views) out.bytes(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+      for (const id of ids) {
+        out.varUint(id - idStart);
+        const model = pin.model(name, id);
+        if (model !== null) stamps.push([id, model]);
+      }
+      flush();
+      pieces.push({ name, dimension, ids });
+      bytes += ids.length * dimension * 4;
     }
+    stamps.sort((a, b) => a[0] - b[0]);
     out.varUint(stamps.length);
     for (const [id, stamp] of stamps) {
       out.varUint(id - idStart);
       out.string(stamp);
     }
   }
-  return out.toBuffer();
+  flush();
+  return { pieces, bytes };
+}
+
+/**
+ * The pinned embeddings of [idStart, idEnd) as a section, in steps: the generator pauses after every
+ * `vectorsPerStep` vectors (the caller may yield the event loop there: the pin keeps the content fixed)
+ * and returns the section, empty when the range has no embeddings.
+ */
+export function* encodePinnedRange(
+  pin: EmbeddingPin,
+  idStart: number,
+  idEnd: number,
+): Generator<void, Uint8Array> {
+  const ranges = pin.range(idStart, idEnd);
+  if (ranges.length === 0) return new Uint8Array(0);
+  const { pieces, bytes } = layout(pin, ranges, idStart);
+  const section = new Uint8Array(bytes);
+  let at = 0;
+  for (const piece of pieces) {
+    if (piece instanceof Uint8Array) {
+      section.set(piece, at);
+      at += piece.byteLength;
+      continue;
+    }
+    const { name, dimension, ids } = piece;
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0 && i % vectorsPerStep === 0) yield;
+      // Resolved afresh after every pause: a write meanwhile may have moved the pinned vector aside.
+      const vector = pin.vector(name, ids[i]);
+      section.set(new Uint8Array(vector.buffer, vector.byteOffset, dimension * 4), at);
+      at += dimension * 4;
+    }
+  }
+  return section;
+}
+
+/** Runs a stepped codec to its end without pausing. */
+function drainSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** The embeddings of the elements in [idStart, idEnd) of a store that does not change meanwhile. */
+export function encodeEmbeddingRange(store: EmbeddingStore, idStart: number, idEnd: number): Uint8Array {
+  const pin = store.pin(idEnd);
+  try {
+    return drainSteps(encodePinnedRange(pin, idStart, idEnd));
+  } finally {
+    pin.release();
+  }
 }
 
 /** A section `decodeEmbeddingRange` cannot read; the checkpoint loader names the file. */
@@ -72,13 +134,16 @@ export class EmbeddingSectionError extends Error {
   override readonly name = 'EmbeddingSectionError';
 }
 
-/** Puts the section's embeddings into `store`; ids outside [idStart, idEnd) are refused. */
-export function decodeEmbeddingRange(
+/**
+ * Puts the section's embeddings into `store`, pausing after every `vectorsPerStep` vectors; ids outside
+ * [idStart, idEnd) are refused. Throws `EmbeddingSectionError` for a section it cannot read.
+ */
+export function* decodeEmbeddingSteps(
   store: EmbeddingStore,
   section: Uint8Array,
   idStart: number,
   idEnd: number,
-): void {
+): Generator<void, void> {
   if (section.byteLength === 0) return;
   const input = new ByteReader(Buffer.from(section.buffer, section.byteOffset, section.byteLength));
   const fail = (message: string): never => {
@@ -94,6 +159,7 @@ export function decodeEmbeddingRange(
       return id;
     };
     const nameCount = input.varUint();
+    let decoded = 0;
     for (let n = 0; n < nameCount; n++) {
       const name = input.string();
       if (!isEmbeddingName(name)) fail(`'${name}' is not an embedding name`);
@@ -103,12 +169,17 @@ export function decodeEmbeddingRange(
         if (dimension < minVectorDimension || dimension > maxVectorDimension) fail(`dimension ${dimension}`);
         const count = input.varUint();
         const ids = new Array<number>(count);
-        for (let i = 0; i < count; i++) ids[i] = idOf(input.varUint());
+        for (let i = 0; i < count; i++) {
+          ids[i] = idOf(input.varUint());
+          if (i > 0 && ids[i] <= ids[i - 1]) fail(`element ids of '${name}' are not ascending`);
+        }
         const vector = new Float32Array(dimension);
         const bytes = new Uint8Array(vector.buffer);
         for (let i = 0; i < count; i++) {
           bytes.set(input.bytes(dimension * 4));
+          if (store.has(ids[i], name)) fail(`element ${ids[i]} has two embeddings '${name}'`);
           store.set(ids[i], name, vector, null);
+          if (++decoded % vectorsPerStep === 0) yield;
         }
       }
       const stampCount = input.varUint();
@@ -125,4 +196,14 @@ export function decodeEmbeddingRange(
     if (error instanceof LogDecodeError) fail(error.message);
     throw error;
   }
+}
+
+/** `decodeEmbeddingSteps` without pausing. */
+export function decodeEmbeddingRange(
+  store: EmbeddingStore,
+  section: Uint8Array,
+  idStart: number,
+  idEnd: number,
+): void {
+  drainSteps(decodeEmbeddingSteps(store, section, idStart, idEnd));
 }

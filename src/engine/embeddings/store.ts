@@ -9,6 +9,11 @@
  *
  * Mutations here never validate (the transaction layer checks names and vectors first) and each returns
  * what its undo needs. Invariant: an element has a stamp under a name only while it has a vector there.
+ *
+ * Checkpoints read the store through a pin (`pin`, taken with the writer held): the pin sees the
+ * embeddings as they were at that moment, however the store changes afterwards, without copying them up
+ * front (copy on write: the first write to an (element, name) after the pin keeps what was there for the
+ * pin; a trim, which renumbers in place, copies what the pin still reads from the live store).
  */
 import { VectorSet } from '../vectors/set.js';
 
@@ -23,7 +28,7 @@ export interface StoredEmbedding {
 export type PreviousEmbedding = { vector: Float32Array; model: string | null } | undefined;
 
 /** One name's vectors, by dimension, and its stamps. */
-class NamedEmbeddings {
+export class NamedEmbeddings {
   readonly sets = new Map<number, VectorSet>();
   readonly stamps = new Map<number, string>();
 
@@ -39,8 +44,96 @@ class NamedEmbeddings {
   }
 }
 
+/** What an (element, name) held when a pin was taken: a copy of the vector and stamp, or null for nothing. */
+type Preimage = { readonly vector: Float32Array; readonly model: string | null } | null;
+
+/** One name's embeddings of an id range at a pin's cut, grouped by dimension, ids ascending. */
+export interface PinnedRange {
+  name: string;
+  groups: { dimension: number; ids: number[] }[];
+}
+
+/**
+ * The store as it was when the pin was taken (see the module comment). Reads answer the pinned state;
+ * a vector it answers is valid until the event loop next turns (a view into live memory, or a copy).
+ * Release it when done: until then, writes to embeddings that existed at the pin keep a copy.
+ */
+export class EmbeddingPin {
+  /** Per name, the (element, preimage) pairs of elements written since the pin. */
+  readonly preimages = new Map<string, Map<number, Preimage>>();
+  /** Every pinned embedding is in `preimages`: the live store is no longer read. */
+  materialized = false;
+  released = false;
+
+  constructor(
+    /** The store's name map when the pin was taken; after a clear or an adopt nobody changes it any more. */
+    readonly source: Map<string, NamedEmbeddings>,
+    /** Ids at or above it were not elements at the pin: their embeddings are of no interest. */
+    readonly idLimit: number,
+    private readonly onRelease: (pin: EmbeddingPin) => void,
+  ) {}
+
+  /** Names and ids with an embedding at the pin in [idStart, idEnd), grouped by dimension. */
+  range(idStart: number, idEnd: number): PinnedRange[] {
+    const end = Math.min(idEnd, this.idLimit);
+    const names = new Set<string>(this.preimages.keys());
+    if (!this.materialized) for (const name of this.source.keys()) names.add(name);
+    const ranges: PinnedRange[] = [];
+    for (const name of [...names].sort()) {
+      const byDimension = new Map<number, number[]>();
+      const add = (dimension: number, id: number) => {
+        const ids = byDimension.get(dimension);
+        if (ids === undefined) byDimension.set(dimension, [id]);
+        else ids.push(id);
+      };
+      const written = this.preimages.get(name);
+      const named = this.materialized ? undefined : this.source.get(name);
+      if (named !== undefined) {
+        for (const set of named.sets.values()) {
+          for (const id of set.idsInRange(idStart, end))
+            if (written?.has(id) !== true) add(set.dimension, id);
+        }
+      }
+      if (written !== undefined) {
+        for (const [id, preimage] of written) {
+          if (preimage !== null && id >= idStart && id < end) add(preimage.vector.length, id);
+        }
+      }
+      if (byDimension.size === 0) continue;
+      const groups = [...byDimension]
+        .sort((a, b) => a[0] - b[0])
+        .map(([dimension, ids]) => ({ dimension, ids: ids.sort((a, b) => a - b) }));
+      ranges.push({ name, groups });
+    }
+    return ranges;
+  }
+
+  /** The pinned vector of an element `range` listed (valid until the event loop turns). */
+  vector(name: string, id: number): Float32Array {
+    const written = this.preimages.get(name)?.get(id);
+    if (written !== undefined) return written!.vector;
+    return this.source.get(name)!.setHolding(id)!.view(id)!;
+  }
+
+  /** The pinned stamp of an element `range` listed: null for a caller-supplied vector. */
+  model(name: string, id: number): string | null {
+    const written = this.preimages.get(name)?.get(id);
+    if (written !== undefined) return written!.model;
+    return this.source.get(name)!.stamps.get(id) ?? null;
+  }
+
+  /** Ends the pin; idempotent. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.preimages.clear();
+    this.onRelease(this);
+  }
+}
+
 export class EmbeddingStore {
   private byName = new Map<string, NamedEmbeddings>();
+  private readonly pins = new Set<EmbeddingPin>();
 
   /** Names with at least one vector, in first-use order. */
   names(): string[] {
@@ -112,6 +205,7 @@ export class EmbeddingStore {
 
   /** Adds or replaces the element's embedding; answers what was there before. */
   set(id: number, name: string, vector: Float32Array, model: string | null): PreviousEmbedding {
+    if (this.pins.size > 0) this.keepForPins(id, name);
     let named = this.byName.get(name);
     if (named === undefined) {
       named = new NamedEmbeddings();
@@ -134,6 +228,7 @@ export class EmbeddingStore {
 
   /** Removes the element's embedding of that name; answers what was there (undefined: nothing). */
   remove(id: number, name: string): PreviousEmbedding {
+    if (this.pins.size > 0) this.keepForPins(id, name);
     const named = this.byName.get(name);
     const holding = named?.setHolding(id);
     if (named === undefined || holding === undefined) return undefined;
@@ -165,6 +260,7 @@ export class EmbeddingStore {
 
   /** Applies a trim's renumbering (old id to new id, -1 for removed). */
   renumber(renumbering: Int32Array): void {
+    for (const pin of this.pins) if (pin.source === this.byName) this.materialize(pin);
     for (const named of this.byName.values()) {
       for (const set of named.sets.values()) set.renumber(renumbering);
       const stamps = [...named.stamps];
@@ -192,6 +288,58 @@ export class EmbeddingStore {
     for (const named of this.byName.values())
       for (const set of named.sets.values()) bytes += set.committedBytes;
     return bytes;
+  }
+
+  /**
+   * Pins the current embeddings (with the writer held, so the store does not change meanwhile): see
+   * `EmbeddingPin`. `idLimit` is the graph's next id: later elements are of no interest to the pin.
+   */
+  pin(idLimit: number): EmbeddingPin {
+    const pin = new EmbeddingPin(this.byName, idLimit, (released) => this.pins.delete(released));
+    this.pins.add(pin);
+    return pin;
+  }
+
+  /** Before the first write to (id, name) since each open pin: keeps what the pin must still see. */
+  private keepForPins(id: number, name: string): void {
+    let kept: Preimage | undefined;
+    for (const pin of this.pins) {
+      // A pin of a map a clear or an adopt replaced reads that map, which nobody changes any more.
+      if (pin.source !== this.byName || pin.materialized || id >= pin.idLimit) continue;
+      let written = pin.preimages.get(name);
+      if (written === undefined) {
+        written = new Map();
+        pin.preimages.set(name, written);
+      }
+      if (written.has(id)) continue;
+      kept ??= this.preimageOf(id, name);
+      written.set(id, kept);
+    }
+  }
+
+  private preimageOf(id: number, name: string): Preimage {
+    const named = this.byName.get(name);
+    const vector = named?.setHolding(id)?.get(id);
+    return vector === undefined ? null : { vector, model: named!.stamps.get(id) ?? null };
+  }
+
+  /** Copies every embedding the pin still reads from the live store (a trim is about to renumber it). */
+  private materialize(pin: EmbeddingPin): void {
+    if (pin.materialized) return;
+    for (const [name, named] of this.byName) {
+      let written = pin.preimages.get(name);
+      for (const set of named.sets.values()) {
+        for (const id of set.idsInRange(0, pin.idLimit)) {
+          if (written?.has(id) === true) continue;
+          if (written === undefined) {
+            written = new Map();
+            pin.preimages.set(name, written);
+          }
+          written.set(id, { vector: set.get(id)!, model: named.stamps.get(id) ?? null });
+        }
+      }
+    }
+    pin.materialized = true;
   }
 
   private deleteFrom(named: NamedEmbeddings, set: VectorSet, id: number): void {

@@ -27,7 +27,8 @@
  *
  * Index content is not logged: entries added after the last checkpoint do not survive a crash
  * (specification, index routes rule 7). `serializeIndex`/`restoreIndex` frame one index for a
- * checkpoint's sidecar file.
+ * checkpoint's sidecar file; a checkpoint holds every index (src/engine/durability/checkpoint), and
+ * installing one replaces the whole set (`replaceAll`).
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { EngineError } from '../errors.js';
@@ -184,6 +185,11 @@ export class IndexRegistry {
 
   get(id: string): GraphIndex | undefined {
     return this.indexes.get(id);
+  }
+
+  /** Every index, in creation order. */
+  all(): GraphIndex[] {
+    return [...this.indexes.values()];
   }
 
   get size(): number {
@@ -504,7 +510,11 @@ export class IndexRegistry {
   /** One index framed for a checkpoint file: envelope (magic, version, type, id) around its payload. */
   serializeIndex(id: string): Uint8Array | undefined {
     const index = this.indexes.get(id);
-    if (index === undefined) return undefined;
+    return index === undefined ? undefined : this.serializeGraphIndex(index);
+  }
+
+  /** `serializeIndex` of an index object (a checkpoint holds the objects of its cut). */
+  serializeGraphIndex(index: GraphIndex): Uint8Array {
     const payload = index.serialize();
     const out = startPayload(envelopeMagic, envelopeVersion, payload.byteLength + 64);
     out.string(index.pluginType);
@@ -519,6 +529,16 @@ export class IndexRegistry {
    * Throws `IndexFormatError` for unreadable bytes or a type this registry does not know.
    */
   restoreIndex(bytes: Uint8Array): GraphIndex {
+    const index = this.decodeIndex(bytes);
+    this.indexes.set(index.id, index);
+    return index;
+  }
+
+  /**
+   * Rebuilds an index from `serializeIndex` bytes without installing it (see `replaceAll`). Throws
+   * `IndexFormatError` for unreadable bytes or a type this registry does not know.
+   */
+  decodeIndex(bytes: Uint8Array): GraphIndex {
     const { pluginType, id, payload } = readPayload(
       bytes,
       envelopeMagic,
@@ -533,9 +553,17 @@ export class IndexRegistry {
     );
     const plugin = this.plugins.get(pluginType);
     if (plugin === undefined) throw new IndexFormatError(`the index type '${pluginType}' is not registered`);
-    const index = plugin.deserialize(id, payload, this.context);
-    this.indexes.set(id, index);
-    return index;
+    return plugin.deserialize(id, payload, this.context);
+  }
+
+  /**
+   * Replaces the whole index set (a checkpoint was installed: its indexes replace the live ones, and
+   * indexes created since are gone). Paused scans and backfills of the old set end or start over.
+   */
+  replaceAll(indexes: readonly GraphIndex[]): void {
+    this.generation++;
+    this.indexes.clear();
+    for (const index of indexes) this.indexes.set(index.id, index);
   }
 
   // ---- upkeep ----

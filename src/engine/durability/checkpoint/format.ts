@@ -58,7 +58,10 @@ export const SectionType = {
   properties: 7,
   /** The side-table values of the property records' non-inline pairs, in record order (side-values.ts). */
   sideValues: 8,
-  /** Reserved for element embeddings, which travel with their elements; empty in this version. */
+  /**
+   * The element embeddings of the range (layout in src/engine/embeddings/checkpoint.ts); empty when the
+   * range has none.
+   */
   embeddings: 9,
 } as const;
 export type SectionType = (typeof SectionType)[keyof typeof SectionType];
@@ -176,7 +179,8 @@ export function readCommonHeader(bytes: Uint8Array, file: string, expectedMagic:
   if (headerBytes < commonHeaderBytes || headerBytes > bytes.byteLength || headerBytes % 8 !== 0) {
     throw corrupt(file, `declares an impossible header length (${headerBytes} bytes)`);
   }
-  const header = bytes.slice(0, headerBytes);
+  // A copy (Buffer#slice would share the caller's bytes, and the CRC field is zeroed below).
+  const header = Uint8Array.prototype.slice.call(bytes, 0, headerBytes);
   const storedHeaderCrc = view.getUint32(headerCrcOffset, true);
   new DataView(header.buffer).setUint32(headerCrcOffset, 0, true);
   if (crc32(header) !== storedHeaderCrc) throw corrupt(file, 'has a header that fails its CRC-32 check');
@@ -193,7 +197,7 @@ export function readCommonHeader(bytes: Uint8Array, file: string, expectedMagic:
     headerBytes,
     payloadBytes,
     payloadCrc32: view.getUint32(24, true),
-    checkpointId: bytes.slice(32, 32 + checkpointIdBytes),
+    checkpointId: Uint8Array.prototype.slice.call(bytes, 32, 32 + checkpointIdBytes),
   };
 }
 

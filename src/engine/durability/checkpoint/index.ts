@@ -26,7 +26,8 @@ export {
   type LoadedCheckpoint,
   type LoadCheckpointOptions,
 } from './load.js';
-export { installCheckpoint, restoreCheckpoint } from './install.js';
+export { adoptCheckpoint, installCheckpoint, restoreCheckpoint } from './install.js';
+export type { SnapshotIndex, DroppedIndex } from './snapshot-indexes.js';
 export { versionedSiblingPath, nextStamp, partitionFileName } from './paths.js';
 export { checkpointFormatVersion } from './format.js';
 export {

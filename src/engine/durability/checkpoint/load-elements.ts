@@ -1,8 +1,8 @@
 /**
  * Building a graph from checked partitions (partition-check.ts), partition by partition: the per-id
  * columns (every kind and label checked), the adjacency records (copied as whole blocks into the pool, each
- * checked and pointed at by its vertex), the edges' endpoints, and the property records with their side
- * values. Any inconsistency is CHECKPOINT_CORRUPT naming the partition's file.
+ * checked and pointed at by its vertex), the edges' endpoints, the property records with their side
+ * values, and the element embeddings (each on a live element). Any inconsistency is CHECKPOINT_CORRUPT naming the partition's file.
  *
  * The loops are synchronous functions over a chunk of ids, called from paced async drivers that yield
  * the event loop between chunks: V8 does not optimise a hot loop inside an async function.
@@ -16,6 +16,7 @@ import { SectionType, corrupt } from './format.js';
 import { pacedCopy, type Pacer } from './pace.js';
 import type { Partition } from './partition-check.js';
 import { SideValueReader } from './side-values.js';
+import { EmbeddingSectionError, decodeEmbeddingSteps } from '../../embeddings/checkpoint.js';
 
 /** Type tags in use: the scalar types and `Single[]` (property-store.ts). */
 const valueTypeCount = SCALAR_TYPES.length + 1;
@@ -330,4 +331,29 @@ export async function loadProperties(graph: Graph, partition: Partition, pacer: 
     await pacer.pace();
   }
   if (cursor.side.remaining !== 0) throw corrupt(partition.file, 'has side values its records do not use');
+}
+
+/** The partition's element embeddings, decoded in steps; each must belong to a live element of its range. */
+export async function loadEmbeddings(graph: Graph, partition: Partition, pacer: Pacer): Promise<void> {
+  const { idStart, idEnd } = partition.header;
+  const section = partition.section.get(SectionType.embeddings)!;
+  if (section.byteLength === 0) return;
+  const steps = decodeEmbeddingSteps(graph.embeddings, section, idStart, idEnd);
+  try {
+    while (steps.next().done !== true) await pacer.pace();
+  } catch (error) {
+    if (error instanceof EmbeddingSectionError)
+      throw corrupt(partition.file, `has an unreadable ${error.message}`);
+    throw error;
+  }
+  const kinds = graph.kindType.view;
+  for (const { name, sets } of graph.embeddings.groups()) {
+    for (const set of sets) {
+      for (const id of set.idsInRange(idStart, idEnd)) {
+        if (kinds[id] === kindAbsent) {
+          throw corrupt(partition.file, `gives the absent element ${id} an embedding '${name}'`);
+        }
+      }
+    }
+  }
 }

@@ -12,7 +12,13 @@ import { SectionType, assertLittleEndianHost, corrupt } from './format.js';
 import { checkpointSectionNames, decodeManifest, type CheckpointManifest } from './manifest.js';
 import { Pacer } from './pace.js';
 import { checkPartition, readCheckpointFile, type Partition } from './partition-check.js';
-import { checkEndpoints, loadAdjacency, loadColumns, loadProperties } from './load-elements.js';
+import {
+  checkEndpoints,
+  loadAdjacency,
+  loadColumns,
+  loadEmbeddings,
+  loadProperties,
+} from './load-elements.js';
 import { loadSections, type LoadedSections } from './sidecars.js';
 
 export interface LoadedCheckpoint {
@@ -73,6 +79,19 @@ function internAll(graph: Graph, manifest: CheckpointManifest, file: string): vo
 }
 
 /**
+ * Every entry of the `indexes` section names an index and has its sidecar file (decoded at install, into
+ * the engine's own index registry: see install.ts).
+ */
+function checkIndexEntries(file: string, sections: LoadedSections): void {
+  const seen = new Set<string>();
+  for (const entry of sections.indexes.entries) {
+    if (entry.data === null) throw corrupt(file, `lists the index '${entry.name}' without its file`);
+    if (seen.has(entry.name)) throw corrupt(file, `lists the index '${entry.name}' twice`);
+    seen.add(entry.name);
+  }
+}
+
+/**
  * Reads the checkpoint whose manifest is at `location` into a new graph (not yet installed anywhere).
  * Throws CHECKPOINT_FILE_MISSING or CHECKPOINT_CORRUPT naming the file at fault.
  */
@@ -128,6 +147,8 @@ export async function loadCheckpoint(
     throw corrupt(manifestFile, 'has adjacency records that do not list every edge once in each direction');
   }
   for (const partition of partitions) await loadProperties(graph, partition, pacer);
+  for (const partition of partitions) await loadEmbeddings(graph, partition, pacer);
+  checkIndexEntries(manifestFile, sections);
 
   let totalBytes = manifestBytes.byteLength;
   for (const content of contents) totalBytes += content.byteLength;

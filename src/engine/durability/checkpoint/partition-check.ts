@@ -98,7 +98,6 @@ export async function checkPartition(
   expectLength(SectionType.adjacency, (length) => length % 4 === 0);
   expectLength(SectionType.properties, (length) => length % 8 === 0);
   expectLength(SectionType.sideValues, () => true);
-  // Reserved: embeddings travel with their elements once the embedding store writes them.
-  expectLength(SectionType.embeddings, (length) => length === 0);
+  expectLength(SectionType.embeddings, () => true);
   return { file, record, header, bytes, section };
 }

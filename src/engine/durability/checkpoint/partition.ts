@@ -34,6 +34,8 @@ export interface PartitionInput {
   propertyPool: Float64Array;
   /** The encoded side values of the range's records, in record order (write.ts). */
   sideValues: Uint8Array;
+  /** The range's element embeddings, encoded (src/engine/embeddings/checkpoint.ts); empty for none. */
+  embeddings: Uint8Array;
   /** Interned edge types of the graph (with one, every adjacency group is type 0). */
   edgeTypeCount: number;
 }
@@ -148,7 +150,7 @@ export function encodePartition(input: PartitionInput): EncodedPartition {
     [SectionType.adjacency, bytesOf(adjacency.words)],
     [SectionType.properties, bytesOf(propertyRecords(input))],
     [SectionType.sideValues, input.sideValues],
-    [SectionType.embeddings, new Uint8Array(0)],
+    [SectionType.embeddings, input.embeddings],
   ];
   const payload: Uint8Array[] = [];
   const sections: { type: number; offset: number; length: number }[] = [];

@@ -9,15 +9,23 @@
  * before the writer is held, because first-touch page faults cost more than the copy itself.
  *
  * What is not copied: the adjacency records, which the save's workers rebuild from the edges' endpoints
- * (within a group, edges are always in ascending id order; adjacency-encode.ts); and the side table of
+ * (within a group, edges are always in ascending id order; adjacency-encode.ts); the side table of
  * property values (strings, bigints, dates, ...), which is pinned instead (`PropertyStore.pinSideValues`):
- * slots freed after the cut keep their values until the snapshot is released. Release every snapshot.
+ * slots freed after the cut keep their values until the snapshot is released; and the element embeddings,
+ * pinned the same way (`EmbeddingStore.pin`: a write after the cut keeps the vector it replaces for the
+ * snapshot). Release every snapshot.
+ *
+ * The indexes are serialized with the writer held, after the copy, one index per slice (snapshot-indexes.ts):
+ * index contents are not writer transactions, but element removals and trims reach them through commits,
+ * so only while the writer is held do their memberships match the element cut.
  */
 import type { Engine } from '../../engine.js';
 import type { Graph } from '../../graph/graph.js';
 import type { Interner } from '../../model/interner.js';
 import type { PinnedSideValues } from '../../graph/property-store.js';
+import type { EmbeddingPin } from '../../embeddings/store.js';
 import { Pacer, pacedCopy } from './pace.js';
+import { serializeIndexes, type DroppedIndex, type SnapshotIndex } from './snapshot-indexes.js';
 
 export interface GraphSnapshot {
   /** One past the largest id assigned: the next created element gets this id. */
@@ -45,9 +53,15 @@ export interface GraphSnapshot {
   readonly labelNames: readonly string[];
   readonly edgeTypeNames: readonly string[];
   readonly propertyKeyNames: readonly string[];
+  /** The element embeddings at the cut (pinned: see the module comment). */
+  readonly embeddings: EmbeddingPin;
+  /** Every index of the engine at the cut, serialized, in creation order. */
+  readonly indexes: readonly SnapshotIndex[];
+  /** Indexes whose serialization failed: the checkpoint goes without them. */
+  readonly droppedIndexes: readonly DroppedIndex[];
   /** Wall time the writer was held for the copy, yields included: how long writes waited. */
   readonly writerHeldMs: number;
-  /** Unpins the side table. Idempotent; the snapshot's values must not be read afterwards. */
+  /** Unpins the side table and the embeddings. Idempotent; the snapshot's values must not be read afterwards. */
   release(): void;
 }
 
@@ -155,11 +169,24 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
     const pool = graph.properties.recordPool;
     const propertyPool = await destinations.propertyPool.copy(pool.column.view, pool.usedWords, pacer);
     const pinned: PinnedSideValues = graph.properties.pinSideValues();
+    const embeddings = graph.embeddings.pin(end);
+    const lastCommittedSequence = options.sequence?.() ?? engine.committedSequence;
+    const labelNames = namesOf(graph.labelNames);
+    const edgeTypeNames = namesOf(graph.edgeTypes);
+    const propertyKeyNames = namesOf(graph.propertyKeys);
+    let indexes: Awaited<ReturnType<typeof serializeIndexes>>;
+    try {
+      indexes = await serializeIndexes(engine.indexes, pacer);
+    } catch (error) {
+      pinned.release();
+      embeddings.release();
+      throw error;
+    }
     const snapshot: GraphSnapshot = {
       nextId: end,
       vertexCount: graph.vertexCount,
       edgeCount: graph.edgeCount,
-      lastCommittedSequence: options.sequence?.() ?? engine.committedSequence,
+      lastCommittedSequence,
       takenAt,
       kindType,
       created,
@@ -169,11 +196,17 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
       propertyRecords,
       propertyPool,
       sideValues: pinned.values,
-      labelNames: namesOf(graph.labelNames),
-      edgeTypeNames: namesOf(graph.edgeTypes),
-      propertyKeyNames: namesOf(graph.propertyKeys),
+      labelNames,
+      edgeTypeNames,
+      propertyKeyNames,
+      embeddings,
+      indexes: indexes.written,
+      droppedIndexes: indexes.dropped,
       writerHeldMs: performance.now() - heldFrom,
-      release: pinned.release,
+      release: () => {
+        pinned.release();
+        embeddings.release();
+      },
     };
     return snapshot;
   });

@@ -5,8 +5,11 @@
  * names the new files, so a crash mid-save leaves the previous checkpoints as they were.
  *
  * Off the event loop's critical path: the partitions are encoded, checksummed and written by worker
- * threads reading the snapshot's shared buffers; the main thread only encodes the side-table values
- * (JavaScript strings, bigints, dates: only it can read them), in slices that yield.
+ * threads reading the snapshot's shared buffers; the main thread only encodes what only it can read, in
+ * slices that yield: the side-table values (JavaScript strings, bigints, dates) and the element embeddings
+ * (the kernel's memories), each partition's into a buffer handed to its worker without a copy.
+ *
+ * The manifest's `indexes` section is the snapshot's: one sidecar file per index (its serialized form).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +31,7 @@ import { NameTakenError, fsyncDirectory, publish, removeQuietly, writeFileDurabl
 import { partitionFileName, stampedSibling, temporaryName, versionedSiblingPath } from './paths.js';
 import { Pacer } from './pace.js';
 import { encodeSideValues } from './side-values.js';
+import { encodePinnedRange } from '../../embeddings/checkpoint.js';
 import {
   manifestSections,
   writeSidecars,
@@ -36,6 +40,7 @@ import {
   type PendingSidecar,
 } from './sidecars.js';
 import { takeSnapshot, type GraphSnapshot, type SnapshotOptions } from './snapshot.js';
+import type { DroppedIndex } from './snapshot-indexes.js';
 import { PartitionWorkers } from './worker-pool.js';
 
 /** Most partitions one checkpoint may have: each is a file, written and fsynced on its own. */
@@ -56,7 +61,10 @@ export function defaultSavePartitions(): number {
 export interface WriteCheckpointOptions {
   /** Id-partitioned files to write (default `defaultSavePartitions()`, at most `maxSavePartitions`). */
   partitions?: number;
-  /** Content of the reserved manifest sections. */
+  /**
+   * Content of the reserved manifest sections, except `indexes`: that one is the snapshot's (every index
+   * of the engine at the cut).
+   */
   sections?: CheckpointSectionsInput;
   /** Worker threads to use; 0 writes on the main thread. Default: none for a small graph, else up to the CPU count. */
   workers?: number;
@@ -81,6 +89,10 @@ export interface CheckpointWriteResult {
   nextId: number;
   vertexCount: number;
   edgeCount: number;
+  /** The indexes the checkpoint holds, in creation order. */
+  indexes: { indexId: string; pluginType: string }[];
+  /** Indexes the checkpoint could not write (their serialization failed), with the reason. */
+  droppedIndexes: DroppedIndex[];
   /** Wall time of `writeCheckpoint`. */
   writeMs: number;
 }
@@ -120,6 +132,7 @@ async function writePartitions(
   try {
     for (const [index, [idStart, idEnd]] of ranges.entries()) {
       const sink = await encodeSideValues(snapshot, idStart, idEnd, pacer);
+      const embeddings = await encodeEmbeddings(snapshot, idStart, idEnd, pacer);
       const temporary = temporaryName(partitionFileName(requested, index), token);
       pending.push({ temporary, finalName: (location) => partitionFileName(location, index), bytes: 0 });
       const job: PartitionJob = {
@@ -136,10 +149,13 @@ async function writePartitions(
         propertyRecords: snapshot.propertyRecords,
         propertyPool: snapshot.propertyPool,
         sideValues: sink.written,
+        embeddings,
         edgeTypeCount: snapshot.edgeTypeNames.length,
         tempPath: temporary,
       };
-      if (workers !== undefined) outcomes.push(workers.run(job, [sink.bytes.buffer as ArrayBuffer]));
+      const transfer = [sink.bytes.buffer as ArrayBuffer];
+      if (embeddings.byteLength > 0) transfer.push(embeddings.buffer as ArrayBuffer);
+      if (workers !== undefined) outcomes.push(workers.run(job, transfer));
       else outcomes.push(writePartitionHere(job, pacer));
     }
     // Every job settles before anyone cleans up, so no worker is still writing a file being removed.
@@ -155,6 +171,21 @@ async function writePartitions(
     return replies;
   } finally {
     await workers?.close();
+  }
+}
+
+/** The pinned embeddings of one partition's range, encoded in steps that respect `pacer`. */
+async function encodeEmbeddings(
+  snapshot: GraphSnapshot,
+  idStart: number,
+  idEnd: number,
+  pacer: Pacer,
+): Promise<Uint8Array> {
+  const steps = encodePinnedRange(snapshot.embeddings, idStart, idEnd);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    await pacer.pace();
   }
 }
 
@@ -176,6 +207,15 @@ async function writePartitionHere(job: PartitionJob, pacer: Pacer): Promise<Part
   }
 }
 
+/** The `indexes` section: one entry per index, named by its id, its serialized form in a sidecar file. */
+function indexEntries(snapshot: GraphSnapshot): CheckpointSectionsInput['indexes'] {
+  return snapshot.indexes.map(({ indexId, pluginType, data }) => ({
+    name: indexId,
+    metadata: { pluginType },
+    data,
+  }));
+}
+
 /**
  * Writes `snapshot` as a checkpoint at `location` (or its versioned sibling when `location` exists;
  * the result names the one written). Missing directories are created. On failure nothing is published
@@ -190,12 +230,16 @@ export async function writeCheckpoint(
   const started = performance.now();
   const partitions = options.partitions ?? defaultSavePartitions();
   checkPartitions(partitions);
-  const sections = options.sections ?? {};
-  for (const name of Object.keys(sections)) {
+  const given = options.sections ?? {};
+  for (const name of Object.keys(given)) {
     if (!(checkpointSectionNames as readonly string[]).includes(name)) {
       throw new EngineError('INVALID_INPUT', `'${name}' is not a checkpoint section`);
     }
   }
+  if (given.indexes !== undefined) {
+    throw new EngineError('INVALID_INPUT', "the 'indexes' section is written from the engine's indexes");
+  }
+  const sections: CheckpointSectionsInput = { ...given, indexes: indexEntries(snapshot) };
   const requested = path.resolve(location);
   const directory = path.dirname(requested);
   const checkpointId = new Uint8Array(randomBytes(16));
@@ -284,6 +328,8 @@ export async function writeCheckpoint(
           nextId: snapshot.nextId,
           vertexCount: snapshot.vertexCount,
           edgeCount: snapshot.edgeCount,
+          indexes: snapshot.indexes.map(({ indexId, pluginType }) => ({ indexId, pluginType })),
+          droppedIndexes: [...snapshot.droppedIndexes],
           writeMs: performance.now() - started,
         };
       } catch (error) {

@@ -243,17 +243,17 @@ describe('checkpoint files', () => {
       const saved = await saveCheckpoint(engine, path.join(directory, 's.f8s'), {
         partitions: 1,
         sections: {
-          indexes: [
-            { name: 'names', metadata: { type: 'DictionaryIndex', keys: ['name'] }, data },
+          services: [
+            { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data },
             { name: 'empty', metadata: null },
           ],
           storedQueries: [{ name: 'q', metadata: { source: 'return 1;' } }],
         },
       });
-      assert.deepEqual(saved.files.slice(2), [`${saved.location}.indexes-0000`]);
+      assert.deepEqual(saved.files.slice(2), [`${saved.location}.services-0000`]);
       const loaded = await loadCheckpoint(saved.location);
-      assert.deepEqual(loaded.sections.indexes.entries, [
-        { name: 'names', metadata: { type: 'DictionaryIndex', keys: ['name'] }, data: Buffer.from(data) },
+      assert.deepEqual(loaded.sections.services.entries, [
+        { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data: Buffer.from(data) },
         { name: 'empty', metadata: null, data: null },
       ]);
       assert.deepEqual(loaded.sections.storedQueries.entries, [
@@ -266,11 +266,15 @@ describe('checkpoint files', () => {
       await writeFile(saved.files[2], sidecar);
       await assert.rejects(loadCheckpoint(saved.location), {
         code: 'CHECKPOINT_CORRUPT',
-        message: /indexes-0000/,
+        message: /services-0000/,
       });
       await assert.rejects(
         saveCheckpoint(engine, path.join(directory, 't.f8s'), { sections: { nonsense: [] } as never }),
         { code: 'INVALID_INPUT' },
+      );
+      await assert.rejects(
+        saveCheckpoint(engine, path.join(directory, 'u.f8s'), { sections: { indexes: [] } }),
+        { code: 'INVALID_INPUT', message: /engine's indexes/ },
       );
     });
   });
