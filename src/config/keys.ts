@@ -197,6 +197,15 @@ export const CONFIG_KEYS = [
     description: 'Makes `GET /metrics` require the API key; no effect while no key is configured.',
   },
   {
+    key: 'Svc:StoredQueries:MaxCount',
+    kind: 'int',
+    default: 256,
+    minimum: 0,
+    maximum: 1_000_000,
+    applyMode: 'liveForNewWork',
+    description: 'Most stored queries one namespace holds; a registration beyond it is refused with 409.',
+  },
+  {
     key: 'Svc:Writer:MaxGroupTransactions',
     kind: 'int',
     default: 1024,

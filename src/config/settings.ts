@@ -41,6 +41,9 @@ export interface SkeinSettings {
   readonly writer: {
     readonly maxGroupTransactions: number;
   };
+  readonly storedQueries: {
+    readonly maxCount: number;
+  };
   readonly durability: {
     /** as configured (relative to the working directory unless absolute) */
     readonly storageDirectory: string;
@@ -99,6 +102,9 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     writer: {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
+    },
+    storedQueries: {
+      maxCount: get('Svc:StoredQueries:MaxCount'),
     },
     durability: {
       storageDirectory: get('Svc:Durability:StorageDirectory'),

@@ -25,6 +25,14 @@ export const engineErrors = {
   CHECKPOINT_CORRUPT: { reason: 'fault', title: 'Checkpoint unreadable' },
   /** Writing a checkpoint failed; nothing was published at the target. */
   CHECKPOINT_WRITE_FAILED: { reason: 'fault', title: 'Save failed' },
+  /** `No stored query named '<name>'.` (CONTRACT 2.4). */
+  STORED_QUERY_NOT_FOUND: { reason: 'notFound', title: 'Not Found' },
+  /** A stored query of that name is already registered in the namespace. */
+  STORED_QUERY_EXISTS: { reason: 'conflict', title: 'Stored query exists' },
+  /** The namespace holds `Svc:StoredQueries:MaxCount` stored queries. */
+  STORED_QUERY_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Stored query quota exceeded' },
+  /** The stored query's recompile after a load failed (`compileState` Failed): it cannot be invoked. */
+  STORED_QUERY_NOT_INVOCABLE: { reason: 'conflict', title: 'Stored query not invocable' },
 } as const satisfies Record<string, { reason: FailureReason; title: string }>;
 
 export type EngineErrorCode = keyof typeof engineErrors;

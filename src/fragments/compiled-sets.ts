@@ -126,22 +126,8 @@ export class PathFragmentCache {
   compilePathFragments(set: PathFragmentSet): PathCompileResult {
     if (!pathFragmentFields.some((field) => hasText(set[field]))) return { ok: true, compiled: {} };
     const outcome = this.cache.getOrCompile(pathCacheKey(set), () => {
-      const compiled: Mutable<CompiledPathFragments> = {};
-      const failures: Partial<Record<PathFragmentField, FragmentCompileFailure>> = {};
-      let failed = false;
-      for (const field of pathFragmentFields) {
-        const text = set[field];
-        if (!hasText(text)) continue;
-        const kind = DELEGATE_KINDS[pathFragmentKinds[field]];
-        const result = this.compile(kind, text);
-        if (result.ok) {
-          (compiled as Record<PathFragmentField, CompiledFragment>)[field] = result.fragment;
-        } else {
-          failed = true;
-          failures[field] = { kind: kind.name, diagnostics: result.diagnostics, text: result.text };
-        }
-      }
-      return failed ? { ok: false, failure: failures } : { ok: true, value: compiled };
+      const result = compilePathSetUncached(set, this.compile);
+      return result.ok ? { ok: true, value: result.compiled } : { ok: false, failure: result.failures };
     });
     return outcome.ok ? { ok: true, compiled: outcome.value } : { ok: false, failures: outcome.failure };
   }
@@ -154,6 +140,32 @@ export class PathFragmentCache {
   clear(): void {
     this.cache.clear();
   }
+}
+
+/**
+ * Compiles every field of a path set, bypassing the caches: what a stored query keeps for its lifetime.
+ * Every field is compiled even when one fails, so the failure reports all of them.
+ */
+export function compilePathSetUncached(
+  set: PathFragmentSet,
+  compile: CompileFunction = compileFragment,
+): PathCompileResult {
+  const compiled: Mutable<CompiledPathFragments> = {};
+  const failures: Partial<Record<PathFragmentField, FragmentCompileFailure>> = {};
+  let failed = false;
+  for (const field of pathFragmentFields) {
+    const text = set[field];
+    if (!hasText(text)) continue;
+    const kind = DELEGATE_KINDS[pathFragmentKinds[field]];
+    const result = compile(kind, text);
+    if (result.ok) {
+      (compiled as Record<PathFragmentField, CompiledFragment>)[field] = result.fragment;
+    } else {
+      failed = true;
+      failures[field] = { kind: kind.name, diagnostics: result.diagnostics, text: result.text };
+    }
+  }
+  return failed ? { ok: false, failures } : { ok: true, compiled };
 }
 
 /** The subgraph cache over a compile function. */

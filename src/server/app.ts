@@ -30,6 +30,7 @@ import { embeddingRoutes } from './routes/embeddings.js';
 import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/maintenance.js';
 import { delegateRoutes } from './routes/delegates.js';
 import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
+import { storedQueryRoutes } from './routes/storedqueries.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;
@@ -53,6 +54,8 @@ export interface ServerOptions {
   isReady?: () => boolean;
   /** The `durability` block of GET /status; absent: every namespace reports the no-log posture. */
   durability?: DurabilityStatusSource;
+  /** `Svc:StoredQueries:MaxCount`: stored queries per namespace (default 256). */
+  maxStoredQueries?: number;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -150,6 +153,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     embeddingRoutes,
     maintenanceRoutes,
     saveGameNamespaceRoutes,
+    storedQueryRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }

@@ -66,6 +66,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
         });
   const server = await buildServer({
     namespaces,
+    maxStoredQueries: settings.storedQueries.maxCount,
     apiKey: settings.security.apiKey,
     apiKeyHeaderName: settings.security.apiKeyHeaderName,
     allowedCorsOrigins: settings.cors.allowedOrigins,

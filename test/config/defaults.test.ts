@@ -20,6 +20,7 @@ describe('configuration defaults', () => {
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
       writer: { maxGroupTransactions: 1024 },
+      storedQueries: { maxCount: 256 },
       durability: {
         storageDirectory: 'data',
         walPath: null,
