@@ -32,6 +32,27 @@ export type {
 } from './engine/tx/operations.js';
 export type { CommitHook, CommittedTransaction } from './engine/tx/writer.js';
 export { addSampleGraph } from './engine/sample.js';
+export {
+  importJsonl,
+  openExport,
+  BulkImportError,
+  BulkExportError,
+  bulkFormatName,
+  ancestorFormatName,
+  bulkFormatVersion,
+  bulkMediaType,
+  defaultImportBatchSize,
+  defaultMaxLineBytes,
+} from './bulk/index.js';
+export type {
+  ImportOptions,
+  ImportProgress,
+  ImportSummary,
+  ImportFailureKind,
+  ExportFilters,
+  ExportOptions,
+  BulkExport,
+} from './bulk/index.js';
 export { topologyView, vertexKind } from './engine/graph/topology.js';
 export type { TopologyView } from './engine/graph/topology.js';
 export * from './engine/model/values.js';

@@ -88,6 +88,19 @@ export class Engine {
   }
 
   /**
+   * `submit` for a transaction that refers to elements it creates itself: `resolveIds` patches the
+   * operations' ids on the writer, just before they apply, from the id the first created element gets
+   * (see `Writer.submitResolving`). Bulk import uses it to commit batches whose edges and embeddings name
+   * vertices of the same batch.
+   */
+  submitResolving(
+    operations: readonly WriteOperation[],
+    resolveIds: (firstCreatedId: number) => void,
+  ): Promise<TransactionResult> {
+    return this.writer.submitResolving(operations, resolveIds);
+  }
+
+  /**
    * Re-applies transactions read back from a write-ahead log, in order, with their original commit clocks
    * (see `Writer.applyReplayed`); only inside an `exclusive` step. For recovery, not for new writes.
    */

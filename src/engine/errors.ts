@@ -25,6 +25,11 @@ export const engineErrors = {
   CHECKPOINT_CORRUPT: { reason: 'fault', title: 'Checkpoint unreadable' },
   /** Writing a checkpoint failed; nothing was published at the target. */
   CHECKPOINT_WRITE_FAILED: { reason: 'fault', title: 'Save failed' },
+  /**
+   * A bulk import's batch found the graph cleared, trimmed or loaded since its earlier batches committed:
+   * the ids those batches received no longer name their elements, so the batch is refused.
+   */
+  IMPORT_INTERRUPTED: { reason: 'conflict', title: 'Import batch rolled back' },
   /** `No stored query named '<name>'.` (CONTRACT 2.4). */
   STORED_QUERY_NOT_FOUND: { reason: 'notFound', title: 'Not Found' },
   /** A stored query of that name is already registered in the namespace. */

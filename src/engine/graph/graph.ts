@@ -78,6 +78,11 @@ export class Graph {
 
   /** The id the next created element receives. */
   nextId = 0;
+  /**
+   * Changes whenever ids stop meaning what they meant: a clear, a trim that renumbered, a loaded graph
+   * adopted. Work that holds ids across writer turns (bulk import's batches) compares it before relying on them.
+   */
+  idSpaceGeneration = 0;
   vertexCount = 0;
   edgeCount = 0;
 
@@ -322,6 +327,7 @@ export class Graph {
     this.nextId = other.nextId;
     this.vertexCount = other.vertexCount;
     this.edgeCount = other.edgeCount;
+    this.idSpaceGeneration++;
   }
 
   /** Drops every element and interned name; ids restart at 0. */
@@ -345,6 +351,7 @@ export class Graph {
     this.nextId = 0;
     this.vertexCount = 0;
     this.edgeCount = 0;
+    this.idSpaceGeneration++;
   }
 
   /** Bytes committed by every typed-array structure of the graph (side values excluded). */

@@ -19,6 +19,7 @@ export function trimGraph(graph: Graph): Renumbering {
   let survivors = 0;
   for (let id = 0; id < end; id++) renumbering[id] = kinds[id] === kindAbsent ? -1 : survivors++;
   if (survivors === end) return renumbering;
+  graph.idSpaceGeneration++;
 
   const labels = graph.labels.view;
   const labelled = labels.length;

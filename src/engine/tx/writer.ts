@@ -40,6 +40,8 @@ interface Pending {
   reject: (error: unknown) => void;
   /** An exclusive step (see `Writer.exclusive`) instead of a transaction. */
   step?: () => unknown;
+  /** Patches the operations' ids just before they apply (see `Writer.submitResolving`). */
+  resolveIds?: (firstCreatedId: number) => void;
 }
 
 export interface WriterOptions {
@@ -102,6 +104,29 @@ export class Writer {
     validateOperations(operations);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push({ operations, resolve, reject });
+      if (!this.draining) {
+        this.draining = true;
+        queueMicrotask(this.drain);
+      }
+    });
+  }
+
+  /**
+   * `submit` for a transaction whose operations refer to elements it creates itself (an edge between two
+   * vertices of the same transaction, an embedding of a new element). Just before the transaction applies,
+   * on the writer, `resolveIds` receives the id its first created element will get (a transaction's
+   * created ids are consecutive, in operation order) and patches the element ids of `operations` in
+   * place; nothing can commit in between, so the ids are exact whatever else is queued. The operations are
+   * validated at the door with their placeholder ids; `resolveIds` must only replace ids by ids. If it
+   * throws, the transaction rolls back. The log records the patched operations, so replay needs no resolver.
+   */
+  submitResolving(
+    operations: readonly WriteOperation[],
+    resolveIds: (firstCreatedId: number) => void,
+  ): Promise<TransactionResult> {
+    validateOperations(operations);
+    return new Promise<TransactionResult>((resolve, reject) => {
+      this.queue.push({ operations, resolve, reject, resolveIds });
       if (!this.draining) {
         this.draining = true;
         queueMicrotask(this.drain);
@@ -196,8 +221,9 @@ export class Writer {
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
     for (let i = 0; i < group.length; i++) {
-      const { operations } = group[i];
+      const { operations, resolveIds } = group[i];
       try {
+        if (resolveIds !== undefined) resolveBeforeApply(resolveIds, this.graph.nextId);
         const result = applyTransaction(this.graph, operations, now);
         outcomes[i] = result;
         if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
@@ -316,6 +342,19 @@ export class Writer {
 const compactOperation: readonly WriteOperation[] = [{ kind: 'compact' }];
 const noOperations: readonly WriteOperation[] = [];
 const ignore = (): void => undefined;
+
+/** Runs a transaction's id resolver; a failure of it is a rollback of that transaction, never a crash. */
+function resolveBeforeApply(resolveIds: (firstCreatedId: number) => void, nextId: number): void {
+  try {
+    resolveIds(nextId);
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw new EngineError(
+      'WRITER_FAULT',
+      `the transaction's ids could not be resolved: ${(error as Error).message}`,
+    );
+  }
+}
 
 function isMaintenance(pending: Pending | undefined): boolean {
   return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';

@@ -73,6 +73,11 @@ export interface SnapshotOptions {
    * `committedSequence`). A write-ahead log that numbers its entries itself passes its own counter here.
    */
   sequence?: () => number;
+  /**
+   * Serialize the indexes with the cut (default true). A reader that needs only the elements (bulk
+   * export) passes false: `indexes` and `droppedIndexes` are then empty and the writer is held less long.
+   */
+  indexes?: boolean;
 }
 
 type Column = Int32Array | Uint32Array | Float64Array;
@@ -176,7 +181,10 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
     const propertyKeyNames = namesOf(graph.propertyKeys);
     let indexes: Awaited<ReturnType<typeof serializeIndexes>>;
     try {
-      indexes = await serializeIndexes(engine.indexes, pacer);
+      indexes =
+        options.indexes === false
+          ? { written: [], dropped: [] }
+          : await serializeIndexes(engine.indexes, pacer);
     } catch (error) {
       pinned.release();
       embeddings.release();

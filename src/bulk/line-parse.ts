@@ -1,0 +1,406 @@
+/**
+ * One bulk line to create operations, strictly (spec part 3 "Bulk file lines", CONTRACT 3.1): every
+ * field checked for presence, type and range, unknown and repeated fields refused, every value converted
+ * by its type, file ids checked for repeats and edge endpoints for earlier vertex lines.
+ *
+ * Reserved keys: `$embedding:<name>` (type `System.Single[]`) becomes a `setEmbedding` of the new element;
+ * `$embeddingModel:<name>` (type `System.String`, the provider stamp element reads show) goes with it.
+ */
+import type { Engine } from '../engine/engine.js';
+import { ValueError, type TypedValue, type ValueType } from '../engine/model/values.js';
+import { embeddingKeyPrefix, embeddingStampKeyPrefix, isEmbeddingName } from '../engine/embeddings/names.js';
+import { boundIndexProblem } from '../engine/embeddings/verbs.js';
+import { vectorProblem } from '../engine/vectors/metric.js';
+import { isReservedKey } from '../engine/graph/scan.js';
+import type { EdgeInput, PropertyInput, VertexInput, WriteOperation } from '../engine/tx/operations.js';
+import {
+  acceptedFormatNames,
+  edgeFields,
+  maxCreationDateSeconds,
+  maxImportVersion,
+  metaFields,
+  minImportVersion,
+  vertexFields,
+} from './format.js';
+import { absentId, edgeIdMarker, type FileIdMap } from './id-map.js';
+import { StrictJsonError, parseStrictObject } from './strict-json.js';
+import { parseBulkValue, resolveBulkTypeName } from './values.js';
+
+/** A line that breaks a rule; the message is the reason (the importer adds "Line n: "). */
+export class InvalidLineError extends Error {
+  override readonly name = 'InvalidLineError';
+  constructor(
+    readonly lineNumber: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type EmbeddingWrite = Extract<WriteOperation, { kind: 'setEmbedding' }>;
+
+export interface ParsedElement {
+  operation: Extract<WriteOperation, { kind: 'createVertex' | 'createEdge' }>;
+  /** The element's embeddings; their `id` is the element's offset in its batch until the writer patches it. */
+  embeddings: EmbeddingWrite[] | undefined;
+  /** For an edge: the ordinals of its endpoint vertices. */
+  source: number;
+  target: number;
+}
+
+/** Type-name spellings remembered between lines (bounded: a file could spell names in endless cases). */
+const maxCachedTypeNames = 256;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return value.length > 40 ? `"${value.slice(0, 40)}..."` : JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+function isInt32(value: unknown): value is number {
+  return typeof value === 'number' && (value | 0) === value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isBlank(line: string): boolean {
+  if (line.length === 0) return true;
+  const first = line.charCodeAt(0);
+  // JSON whitespace only; a line starting with anything else is not blank.
+  return (first === 0x20 || first === 0x09 || first === 0x0d) && line.trim() === '';
+}
+
+export class LineParser {
+  /** The meta line's counts, when it had them. */
+  private expectedVertices: number | undefined;
+  private expectedEdges: number | undefined;
+  private vertexLines = 0;
+  private edgeLines = 0;
+  private readonly typeNames = new Map<string, ValueType>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly ids: FileIdMap,
+  ) {}
+
+  /**
+   * Parses line `lineNumber`; for an element line, records its file id under `ordinal` and answers its
+   * operation (`offset`: the element's position in its batch). Blank and meta lines answer undefined.
+   */
+  parse(line: string, lineNumber: number, ordinal: number, offset: number): ParsedElement | undefined {
+    if (isBlank(line)) return undefined;
+    let object: Record<string, unknown>;
+    try {
+      object = parseStrictObject(line);
+    } catch (error) {
+      if (error instanceof StrictJsonError) throw new InvalidLineError(lineNumber, error.message);
+      throw error;
+    }
+    const type = object.type;
+    if (type === 'vertex') return this.vertex(object, lineNumber, ordinal, offset);
+    if (type === 'edge') return this.edge(object, lineNumber, ordinal, offset);
+    if (type === 'meta') {
+      if (lineNumber !== 1) throw new InvalidLineError(lineNumber, 'a meta line is only valid as line 1');
+      this.meta(object, lineNumber);
+      return undefined;
+    }
+    throw new InvalidLineError(
+      lineNumber,
+      type === undefined
+        ? "the required field 'type' is missing"
+        : `unknown line type ${describe(type)} (vertex, edge or meta)`,
+    );
+  }
+
+  /** After the last line: the meta line's counts must match the element lines read. */
+  checkCounts(linesRead: number): void {
+    const mismatch: string[] = [];
+    if (this.expectedVertices !== undefined && this.expectedVertices !== this.vertexLines) {
+      mismatch.push(`vertexCount ${this.expectedVertices} but ${this.vertexLines} vertex lines`);
+    }
+    if (this.expectedEdges !== undefined && this.expectedEdges !== this.edgeLines) {
+      mismatch.push(`edgeCount ${this.expectedEdges} but ${this.edgeLines} edge lines`);
+    }
+    if (mismatch.length > 0) {
+      throw new InvalidLineError(
+        linesRead,
+        `the meta line announced ${mismatch.join(' and ')} (the file is truncated or altered)`,
+      );
+    }
+  }
+
+  private meta(object: Record<string, unknown>, lineNumber: number): void {
+    for (const field in object) {
+      if (!metaFields.has(field))
+        throw new InvalidLineError(lineNumber, `unknown field '${field}' in the meta line`);
+    }
+    const { format, version, vertexCount, edgeCount, exportedAtUtc } = object;
+    if (typeof format !== 'string' || !acceptedFormatNames.includes(format)) {
+      throw new InvalidLineError(
+        lineNumber,
+        `the format ${format === undefined ? 'is missing' : describe(format)} is not ${acceptedFormatNames.join(' or ')}`,
+      );
+    }
+    if (!isInt32(version) || version < minImportVersion || version > maxImportVersion) {
+      throw new InvalidLineError(
+        lineNumber,
+        `the version ${version === undefined ? 'is missing' : describe(version)} is not an integer from ${minImportVersion} to ${maxImportVersion}`,
+      );
+    }
+    this.expectedVertices = this.count(vertexCount, 'vertexCount', lineNumber);
+    this.expectedEdges = this.count(edgeCount, 'edgeCount', lineNumber);
+    if (exportedAtUtc !== undefined && typeof exportedAtUtc !== 'string') {
+      throw new InvalidLineError(
+        lineNumber,
+        `exportedAtUtc must be a string, not ${describe(exportedAtUtc)}`,
+      );
+    }
+  }
+
+  private count(value: unknown, field: string, lineNumber: number): number | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw new InvalidLineError(
+        lineNumber,
+        `${field} must be a non-negative integer, not ${describe(value)}`,
+      );
+    }
+    return value;
+  }
+
+  private vertex(
+    object: Record<string, unknown>,
+    lineNumber: number,
+    ordinal: number,
+    offset: number,
+  ): ParsedElement {
+    for (const field in object) {
+      if (!vertexFields.has(field)) {
+        throw new InvalidLineError(lineNumber, `unknown field '${field}' in a vertex line`);
+      }
+    }
+    const id = this.newId(object.id, lineNumber);
+    const input: VertexInput = this.common(object, lineNumber);
+    const embeddings = this.properties(object.properties, input, lineNumber, offset);
+    this.ids.set(id, ordinal);
+    this.vertexLines++;
+    return { operation: { kind: 'createVertex', input }, embeddings, source: 0, target: 0 };
+  }
+
+  private edge(
+    object: Record<string, unknown>,
+    lineNumber: number,
+    ordinal: number,
+    offset: number,
+  ): ParsedElement {
+    for (const field in object) {
+      if (!edgeFields.has(field))
+        throw new InvalidLineError(lineNumber, `unknown field '${field}' in an edge line`);
+    }
+    const id = this.newId(object.id, lineNumber);
+    const { edgePropertyId } = object;
+    if (typeof edgePropertyId !== 'string' || edgePropertyId.length === 0) {
+      throw new InvalidLineError(
+        lineNumber,
+        edgePropertyId === undefined
+          ? "the required field 'edgePropertyId' is missing"
+          : `edgePropertyId must be a non-empty string, not ${describe(edgePropertyId)}`,
+      );
+    }
+    const source = this.endpoint(object.source, 'source', lineNumber);
+    const target = this.endpoint(object.target, 'target', lineNumber);
+    const common = this.common(object, lineNumber);
+    // Endpoint ids are placeholders (the ordinals) until the writer patches them.
+    const input: EdgeInput = { ...common, sourceVertex: source, targetVertex: target, edgePropertyId };
+    const embeddings = this.properties(object.properties, input, lineNumber, offset);
+    this.ids.set(id, edgeIdMarker);
+    this.edgeLines++;
+    return { operation: { kind: 'createEdge', input }, embeddings, source, target };
+  }
+
+  /** A new file id: an int32 the file has not used yet. */
+  private newId(id: unknown, lineNumber: number): number {
+    if (!isInt32(id)) {
+      throw new InvalidLineError(
+        lineNumber,
+        id === undefined ? "the required field 'id' is missing" : `id must be an int32, not ${describe(id)}`,
+      );
+    }
+    if (this.ids.get(id) !== absentId) throw new InvalidLineError(lineNumber, `duplicate id ${id}`);
+    return id;
+  }
+
+  /** The ordinal of the vertex an edge names; it must have appeared on an earlier line. */
+  private endpoint(id: unknown, field: 'source' | 'target', lineNumber: number): number {
+    if (!isInt32(id)) {
+      throw new InvalidLineError(
+        lineNumber,
+        id === undefined
+          ? `the required field '${field}' is missing`
+          : `${field} must be an int32, not ${describe(id)}`,
+      );
+    }
+    const ordinal = this.ids.get(id);
+    if (ordinal >= 0) return ordinal;
+    throw new InvalidLineError(
+      lineNumber,
+      ordinal === edgeIdMarker
+        ? `the ${field} ${id} is an edge, not a vertex`
+        : `the ${field} vertex ${id} does not appear on an earlier line`,
+    );
+  }
+
+  /** `creationDate` (required uint32) and `label` (optional string or null). */
+  private common(object: Record<string, unknown>, lineNumber: number): VertexInput {
+    const { creationDate, label } = object;
+    if (
+      typeof creationDate !== 'number' ||
+      !Number.isInteger(creationDate) ||
+      creationDate < 0 ||
+      creationDate > maxCreationDateSeconds
+    ) {
+      throw new InvalidLineError(
+        lineNumber,
+        creationDate === undefined
+          ? "the required field 'creationDate' is missing"
+          : `creationDate must be a uint32 of Unix seconds, not ${describe(creationDate)}`,
+      );
+    }
+    if (label !== undefined && label !== null && typeof label !== 'string') {
+      throw new InvalidLineError(lineNumber, `label must be a string or null, not ${describe(label)}`);
+    }
+    return { creationDate, label: label ?? null };
+  }
+
+  /** Converts `properties` into `input.properties`; answers the embedding writes, if any. */
+  private properties(
+    properties: unknown,
+    input: VertexInput,
+    lineNumber: number,
+    offset: number,
+  ): EmbeddingWrite[] | undefined {
+    if (properties === undefined) return undefined;
+    if (!isPlainObject(properties)) {
+      throw new InvalidLineError(lineNumber, `properties must be an object, not ${describe(properties)}`);
+    }
+    const inputs: PropertyInput[] = [];
+    let embeddings: EmbeddingWrite[] | undefined;
+    let stamps: Map<string, string> | undefined;
+    for (const key in properties) {
+      const value = this.value(key, properties[key], lineNumber);
+      if (!isReservedKey(key)) {
+        if (key.length === 0) throw new InvalidLineError(lineNumber, 'a property key must not be empty');
+        inputs.push({ key, value });
+        continue;
+      }
+      if (key.startsWith(embeddingStampKeyPrefix)) {
+        const name = this.embeddingName(key, embeddingStampKeyPrefix, lineNumber);
+        if (value.type !== 'String') {
+          throw new InvalidLineError(
+            lineNumber,
+            `the property '${key}' must be a System.String (a provider stamp)`,
+          );
+        }
+        (stamps ??= new Map()).set(name, value.value);
+        continue;
+      }
+      const name = this.embeddingName(key, embeddingKeyPrefix, lineNumber);
+      if (value.type !== 'Single[]') {
+        throw new InvalidLineError(
+          lineNumber,
+          `the property '${key}' must be a System.Single[] (an embedding)`,
+        );
+      }
+      const problem = vectorProblem(value.value) ?? boundIndexProblem(this.engine, name, value.value);
+      if (problem !== undefined)
+        throw new InvalidLineError(lineNumber, `the embedding '${name}' is invalid: ${problem}`);
+      (embeddings ??= []).push({ kind: 'setEmbedding', id: offset, name, vector: value.value, model: null });
+    }
+    if (stamps !== undefined) {
+      for (const [name, model] of stamps) {
+        const embedding = embeddings?.find((e) => e.name === name);
+        if (embedding === undefined) {
+          throw new InvalidLineError(
+            lineNumber,
+            `the property '${embeddingStampKeyPrefix}${name}' has no '${embeddingKeyPrefix}${name}' beside it`,
+          );
+        }
+        embedding.model = model;
+      }
+    }
+    if (inputs.length > 0) input.properties = inputs;
+    return embeddings;
+  }
+
+  private embeddingName(key: string, prefix: string, lineNumber: number): string {
+    const name = key.slice(prefix.length);
+    if (!key.startsWith(prefix) || !isEmbeddingName(name)) {
+      throw new InvalidLineError(
+        lineNumber,
+        `the reserved key '${key}' does not name an embedding (1 to 64 of A-Z, a-z, 0-9, '_' and '-')`,
+      );
+    }
+    return name;
+  }
+
+  /** One property: exactly `{ "type": string, "value": string }`, the value converted by its type. */
+  private value(key: string, entry: unknown, lineNumber: number): TypedValue {
+    if (!isPlainObject(entry)) {
+      throw new InvalidLineError(
+        lineNumber,
+        `the property '${key}' must be an object with type and value, not ${describe(entry)}`,
+      );
+    }
+    for (const member in entry) {
+      if (member !== 'type' && member !== 'value') {
+        throw new InvalidLineError(lineNumber, `unknown member '${member}' in the property '${key}'`);
+      }
+    }
+    const { type: typeName, value: text } = entry;
+    if (typeof typeName !== 'string') {
+      throw new InvalidLineError(
+        lineNumber,
+        typeName === undefined
+          ? `the property '${key}' has no type`
+          : `the type of the property '${key}' must be a string, not ${describe(typeName)}`,
+      );
+    }
+    if (typeof text !== 'string') {
+      throw new InvalidLineError(
+        lineNumber,
+        text === undefined
+          ? `the property '${key}' has no value`
+          : `the value of the property '${key}' must be a string, not ${describe(text)}`,
+      );
+    }
+    const type = this.typeOf(typeName);
+    if (type === undefined) {
+      throw new InvalidLineError(
+        lineNumber,
+        `the property '${key}' has the unknown type ${describe(typeName)}`,
+      );
+    }
+    if (type === 'String') return { type, value: text };
+    try {
+      return parseBulkValue(type, text);
+    } catch (error) {
+      if (error instanceof ValueError)
+        throw new InvalidLineError(lineNumber, `the property '${key}': ${error.message}`);
+      throw error;
+    }
+  }
+
+  private typeOf(name: string): ValueType | undefined {
+    let type = this.typeNames.get(name);
+    if (type === undefined) {
+      type = resolveBulkTypeName(name);
+      if (type !== undefined && this.typeNames.size < maxCachedTypeNames) this.typeNames.set(name, type);
+    }
+    return type;
+  }
+}

@@ -1,0 +1,41 @@
+/** The file-id map agrees with a Map on every id, dense, sparse, negative or hostile. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { FileIdMap, absentId, edgeIdMarker } from '../../src/bulk/id-map.js';
+
+describe('file id map', () => {
+  it('answers what was recorded and absentId for every other id', () => {
+    const id = fc.oneof(
+      fc.integer({ min: 0, max: 300_000 }),
+      fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+      fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31), 65535, 65536),
+    );
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 300 }), fc.array(id, { maxLength: 50 }), (ids, probes) => {
+        const map = new FileIdMap();
+        const model = new Map<number, number>();
+        ids.forEach((value, ordinal) => {
+          assert.equal(map.get(value), model.get(value) ?? absentId);
+          if (model.has(value)) return;
+          const recorded = ordinal % 3 === 0 ? edgeIdMarker : ordinal;
+          map.set(value, recorded);
+          model.set(value, recorded);
+        });
+        for (const probe of [...ids, ...probes]) assert.equal(map.get(probe), model.get(probe) ?? absentId);
+        assert.equal(map.size, model.size);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps dense ids at four bytes each and sparse ids from allocating pages', () => {
+    const dense = new FileIdMap();
+    for (let i = 0; i < 1_000_000; i++) dense.set(i, i);
+    assert.ok(dense.byteLength < 4.5 * 1_000_000, `${dense.byteLength} bytes`);
+    const sparse = new FileIdMap();
+    for (let i = 0; i < 10_000; i++) sparse.set(i * 200_003, i);
+    for (let i = 0; i < 10_000; i++) assert.equal(sparse.get(i * 200_003), i);
+    assert.ok(sparse.byteLength < 2_000_000, `${sparse.byteLength} bytes`);
+  });
+});
