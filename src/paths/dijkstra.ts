@@ -1,0 +1,265 @@
+/**
+ * DIJKSTRA's least-weight search with a hop bound, the building block of Yen's K-shortest paths (yen.ts).
+ *
+ * A label is (vertex, hops, weight) plus the step that made it. Labels leave a binary heap in ascending
+ * (weight, hops, creation order); neighbour steps are made in ascending (edge id, direction) order, so ties
+ * are settled the same way on every run (CONTRACT 2.1). A label is dropped when another label of its
+ * vertex with no more hops and no more weight was settled or pushed before it: its every extension is
+ * matched by that one's. So `maxDepth` is enforced during the search exactly: a lighter route that needs
+ * too many hops does not hide a heavier one that fits, because both survive as long as neither dominates.
+ * A settled ancestor always dominates a later label of the same vertex, so every label's walk is
+ * loop-free. `maxPathWeight` prunes a label heavier than the cap (inclusive).
+ *
+ * Weights are sums from the start vertex, step after step (`weight(label) = weight(pred) + step`), the
+ * same additions the result's `totalWeight` makes, so ordering and reporting agree to the last bit.
+ *
+ * Vertex rules (CONTRACT 2.1): the start is never tested by the vertex filter; every vertex a step reaches,
+ * the target included, is.
+ */
+import type { Graph } from '../engine/graph/graph.js';
+import { topologyView, type TopologyView } from '../engine/graph/topology.js';
+import type { StepRules } from './rules.js';
+import { unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
+import { KeyList, StepCollector } from './steps.js';
+import type { WeightedScratch } from './weighted-scratch.js';
+
+/** One request's shared state: graph, rules, scratch and the memo of sorted, costed steps per vertex. */
+export class WeightedRun {
+  view: TopologyView;
+  readonly size: number;
+  readonly runEpoch: number;
+  private readonly collector = new StepCollector();
+  private readonly keys = new KeyList();
+  // Labels of the current label search, reused between searches.
+  labelVertex = new Int32Array(1024);
+  labelHops = new Int32Array(1024);
+  labelPred = new Int32Array(1024);
+  labelKey = new Uint32Array(1024);
+  labelWeight = new Float64Array(1024);
+  labelStep = new Float64Array(1024);
+  labelCount = 0;
+  heap = new Int32Array(1024);
+  heapSize = 0;
+
+  constructor(
+    readonly graph: Graph,
+    readonly rules: StepRules,
+    readonly meter: WorkMeter,
+    readonly scratch: WeightedScratch,
+  ) {
+    this.view = topologyView(graph);
+    this.size = graph.nextId;
+    this.runEpoch = scratch.startRun();
+  }
+
+  refresh(): void {
+    this.view = topologyView(this.graph);
+  }
+
+  /**
+   * Memoises the steps of `vertex` (once per run): admitted by the edge-type, edge and vertex filters, in
+   * ascending (edge id, direction), each with its clamped cost; untraversable costs are left out.
+   */
+  memoise(vertex: number): void {
+    const scratch = this.scratch;
+    if (scratch.memoStamp[vertex] === this.runEpoch) return;
+    const size = this.size;
+    this.collector.collect(this.view, this.rules, vertex, (w) => w < size, this.keys);
+    const keys = this.keys;
+    scratch.reserveSteps(keys.length);
+    const start = scratch.stepKeys.length;
+    const { first, second } = this.view;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys.values[i];
+      const edge = Math.floor(key / 2);
+      const w = key % 2 === 1 ? second[edge] : first[edge];
+      if (!this.rules.vertexAllowed(w)) continue;
+      const cost = this.rules.stepCost(edge, w);
+      if (Number.isNaN(cost)) continue;
+      const at = scratch.stepKeys.length;
+      scratch.stepKeys.values[at] = key;
+      scratch.stepNeighbours.values[at] = w;
+      scratch.stepCosts[at] = cost;
+      scratch.stepKeys.length = at + 1;
+      scratch.stepNeighbours.length = at + 1;
+    }
+    this.meter.units += keys.length + 8;
+    scratch.memoStamp[vertex] = this.runEpoch;
+    scratch.memoStart[vertex] = start;
+    scratch.memoCount[vertex] = scratch.stepKeys.length - start;
+  }
+
+  newLabel(vertex: number, hops: number, weight: number, pred: number, key: number, step: number): number {
+    const label = this.labelCount;
+    if (label === this.labelVertex.length) this.growLabels();
+    this.labelVertex[label] = vertex;
+    this.labelHops[label] = hops;
+    this.labelWeight[label] = weight;
+    this.labelPred[label] = pred;
+    this.labelKey[label] = key;
+    this.labelStep[label] = step;
+    this.labelCount = label + 1;
+    return label;
+  }
+
+  private growLabels(): void {
+    const capacity = this.labelVertex.length * 2;
+    const grow = <T extends Int32Array | Uint32Array | Float64Array>(array: T, make: (n: number) => T): T => {
+      const grown = make(capacity);
+      grown.set(array);
+      return grown;
+    };
+    this.labelVertex = grow(this.labelVertex, (n) => new Int32Array(n));
+    this.labelHops = grow(this.labelHops, (n) => new Int32Array(n));
+    this.labelPred = grow(this.labelPred, (n) => new Int32Array(n));
+    this.labelKey = grow(this.labelKey, (n) => new Uint32Array(n));
+    this.labelWeight = grow(this.labelWeight, (n) => new Float64Array(n));
+    this.labelStep = grow(this.labelStep, (n) => new Float64Array(n));
+  }
+
+  /** Label a goes before label b: less weight, then fewer hops, then created first. */
+  private before(a: number, b: number): boolean {
+    const wa = this.labelWeight[a];
+    const wb = this.labelWeight[b];
+    if (wa !== wb) return wa < wb;
+    const ha = this.labelHops[a];
+    const hb = this.labelHops[b];
+    return ha !== hb ? ha < hb : a < b;
+  }
+
+  heapPush(label: number): void {
+    if (this.heapSize === this.heap.length) {
+      const grown = new Int32Array(this.heap.length * 2);
+      grown.set(this.heap);
+      this.heap = grown;
+    }
+    const heap = this.heap;
+    let at = this.heapSize++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.before(label, heap[parent])) break;
+      heap[at] = heap[parent];
+      at = parent;
+    }
+    heap[at] = label;
+  }
+
+  heapPop(): number {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap[--this.heapSize];
+    const size = this.heapSize;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && this.before(heap[child + 1], heap[child])) child++;
+      if (!this.before(heap[child], last)) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    if (size > 0) heap[at] = last;
+    return top;
+  }
+}
+
+/** A path a label search found: its vertices, step keys and step weights, and the cumulative weights. */
+export interface WeightedPath {
+  /** hops + 1 vertices in walking order. */
+  readonly vertices: Int32Array;
+  readonly keys: Uint32Array;
+  readonly weights: Float64Array;
+  /** `prefix[i]`: the weight of the first i steps (sums from the start), `prefix[hops]` the total. */
+  readonly prefix: Float64Array;
+}
+
+export interface LabelSearch {
+  readonly start: number;
+  readonly target: number;
+  /** Steps already taken before `start` (Yen's root) and their weight. */
+  readonly startHops: number;
+  readonly startWeight: number;
+  /** Most steps of the whole path, root included. */
+  readonly maxHops: number;
+  /** Inclusive cap on the whole path's weight. */
+  readonly maxWeight: number;
+  /** Vertices that may not be entered, marked in `scratch.bannedStamp` with this search's epoch. */
+  readonly epoch: number;
+  /** Step keys that may not leave `start` (Yen: the next steps of known paths sharing the root). */
+  readonly bannedFirstSteps?: ReadonlySet<number>;
+}
+
+/**
+ * The least-weight path from `start` to `target` within the bounds (the steps from `start` on), or
+ * undefined when none exists.
+ */
+export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<WeightedPath | undefined> {
+  const scratch = run.scratch;
+  const { start, target, maxHops, maxWeight, epoch, bannedFirstSteps } = search;
+  const { settledStamp, settledHops, bestStamp, bestHops, bestWeight, bannedStamp } = scratch;
+  run.labelCount = 0;
+  run.heapSize = 0;
+  run.heapPush(run.newLabel(start, search.startHops, search.startWeight, -1, 0, 0));
+  const meter = run.meter;
+  while (run.heapSize > 0) {
+    if (meter.units >= unitsPerCheck) {
+      meter.units = 0;
+      yield;
+      run.refresh();
+    }
+    const label = run.heapPop();
+    const vertex = run.labelVertex[label];
+    const hops = run.labelHops[label];
+    if (settledStamp[vertex] === epoch && settledHops[vertex] <= hops) continue;
+    settledStamp[vertex] = epoch;
+    settledHops[vertex] = hops;
+    if (vertex === target) return pathOf(run, label, search.startHops);
+    if (hops >= maxHops) continue;
+    run.memoise(vertex);
+    const weight = run.labelWeight[label];
+    const from = scratch.memoStart[vertex];
+    const to = from + scratch.memoCount[vertex];
+    const keys = scratch.stepKeys.values;
+    const neighbours = scratch.stepNeighbours.values;
+    const costs = scratch.stepCosts;
+    const nextHops = hops + 1;
+    meter.units += to - from + 1;
+    for (let i = from; i < to; i++) {
+      const w = neighbours[i];
+      if (w === start || bannedStamp[w] === epoch) continue;
+      if (settledStamp[w] === epoch && settledHops[w] <= nextHops) continue;
+      const nextWeight = weight + costs[i];
+      if (!(nextWeight <= maxWeight)) continue;
+      if (bestStamp[w] === epoch && bestHops[w] <= nextHops && bestWeight[w] <= nextWeight) continue;
+      const key = keys[i];
+      if (bannedFirstSteps !== undefined && vertex === start && bannedFirstSteps.has(key)) continue;
+      run.heapPush(run.newLabel(w, nextHops, nextWeight, label, key, costs[i]));
+      if (bestStamp[w] !== epoch || nextWeight < bestWeight[w]) {
+        bestStamp[w] = epoch;
+        bestHops[w] = nextHops;
+        bestWeight[w] = nextWeight;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The path of a settled target label, from the search's start. */
+function pathOf(run: WeightedRun, label: number, startHops: number): WeightedPath {
+  const hops = run.labelHops[label] - startHops;
+  const vertices = new Int32Array(hops + 1);
+  const keys = new Uint32Array(hops);
+  const weights = new Float64Array(hops);
+  const prefix = new Float64Array(hops + 1);
+  let at = label;
+  for (let i = hops; i > 0; i--) {
+    vertices[i] = run.labelVertex[at];
+    keys[i - 1] = run.labelKey[at];
+    weights[i - 1] = run.labelStep[at];
+    prefix[i] = run.labelWeight[at];
+    at = run.labelPred[at];
+  }
+  vertices[0] = run.labelVertex[at];
+  prefix[0] = run.labelWeight[at];
+  return { vertices, keys, weights, prefix };
+}
