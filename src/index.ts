@@ -157,3 +157,32 @@ export {
   decodeEmbeddingRange,
   EmbeddingSectionError,
 } from './engine/embeddings/checkpoint.js';
+export {
+  ChangeFeed,
+  defaultBufferSize,
+  defaultSubscriberQueueSize,
+  defaultMaxSubscribers,
+} from './changefeed/feed.js';
+export type { ChangeFeedOptions, SubscribeOptions } from './changefeed/feed.js';
+export { ChangeSubscription } from './changefeed/subscription.js';
+export { ChangeFeedStream, defaultKeepAliveSeconds, eventStreamContentType } from './changefeed/sse.js';
+export { formatFrame, eventJson, keepAliveFrame } from './changefeed/frames.js';
+export type { ChangeStreamOptions } from './changefeed/sse.js';
+export {
+  changeKinds,
+  elementChangeKinds,
+  changeElements,
+  resyncReasons,
+  timestampText,
+} from './changefeed/events.js';
+export type {
+  ChangeEvent,
+  ChangeKind,
+  ElementChangeKind,
+  ChangeElement,
+  ResyncReason,
+} from './changefeed/events.js';
+export { parseFilter, splitValues } from './changefeed/filter.js';
+export type { ChangeFilter, FilterQuery } from './changefeed/filter.js';
+export { parsePosition, positionText } from './changefeed/position.js';
+export type { FeedPosition } from './changefeed/position.js';

@@ -37,13 +37,20 @@ import type {
 } from './tx/operations.js';
 import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
 import { IndexRegistry } from './indexes/registry.js';
+import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
 export const maxGraphPageElements = 100_000;
 /** Most ids one batch read accepts. */
 export const maxBatchReadIds = 100_000;
 
-export type EngineOptions = WriterOptions;
+export interface EngineOptions extends WriterOptions {
+  /**
+   * The namespace's change feed (src/changefeed): its sizes, or `false` for none (`Svc:ChangeFeed:Enabled`
+   * false; the writer then derives no events at all). Default: a feed with the spec's sizes.
+   */
+  changeFeed?: ChangeFeedOptions | false;
+}
 
 export interface GraphPage {
   vertices: VertexRecord[];
@@ -73,11 +80,18 @@ export class Engine {
    * purged from them, trims renumber them, a clear drops them, all at commit.
    */
   readonly indexes: IndexRegistry;
+  /**
+   * The change feed: every committed mutation as an event, in commit order, from the first commit on
+   * (`subscribe` to follow it). Undefined when the engine was made with `changeFeed: false`.
+   */
+  readonly changeFeed: ChangeFeed | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.writer = new Writer(this.graph, options);
     this.indexes = new IndexRegistry(this.graph);
     this.writer.addCommitHook(this.indexes.onCommit);
+    this.changeFeed = options.changeFeed === false ? undefined : new ChangeFeed(options.changeFeed);
+    if (this.changeFeed !== undefined) this.writer.addCommitHook(this.changeFeed.onCommit);
   }
 
   // ---- writes: each is one transaction; the promise settles at commit ----
@@ -203,9 +217,14 @@ export class Engine {
     return this.writer.committedSequence;
   }
 
-  /** Sets the position the next commit counts from (a loaded checkpoint's `lastCommittedSequence`). */
+  /**
+   * Sets the position the next commit counts from (a loaded checkpoint's `lastCommittedSequence`). Every
+   * install of a loaded graph calls it, in its exclusive step, right after the graph is replaced, so this
+   * is also where the change feed announces the load (`resync` `load`) in commit order.
+   */
   resetCommittedSequence(sequence: number): void {
     this.writer.committedSequence = sequence;
+    this.changeFeed?.resync('load');
   }
 
   /** Runs after each applied group, before callers are released (log, change feed, metrics). */

@@ -3,7 +3,8 @@
  * reasons to statuses in exactly one place, so the engine never knows HTTP and handlers never invent
  * statuses.
  */
-export type FailureReason = 'invalid' | 'notFound' | 'conflict' | 'fault';
+/** `unavailable`: the service cannot take the request now (a disabled or saturated facility). */
+export type FailureReason = 'invalid' | 'notFound' | 'conflict' | 'fault' | 'unavailable';
 
 export const engineErrors = {
   INVALID_INPUT: { reason: 'invalid', title: 'Bad Request' },
@@ -30,6 +31,16 @@ export const engineErrors = {
    * the ids those batches received no longer name their elements, so the batch is refused.
    */
   IMPORT_INTERRUPTED: { reason: 'conflict', title: 'Import batch rolled back' },
+  /** A change-feed filter names an unknown kind or element (CONTRACT 3.2). */
+  CHANGEFEED_FILTER_INVALID: { reason: 'invalid', title: 'Invalid change feed filter' },
+  /** A change-feed `since` (or `Last-Event-ID`) is neither `<epoch>:<seq>` nor a bare sequence number. */
+  CHANGEFEED_SINCE_INVALID: { reason: 'invalid', title: 'Invalid since position' },
+  /** `Svc:ChangeFeed:Enabled` is false: the namespace has no feed. */
+  CHANGEFEED_DISABLED: { reason: 'unavailable', title: 'Change feed disabled' },
+  /** The namespace's feed already has `MaxSubscribers` subscribers. */
+  CHANGEFEED_SUBSCRIBER_LIMIT: { reason: 'unavailable', title: 'Subscriber limit reached' },
+  /** The feed was closed: its namespace was dropped, or the server is stopping. */
+  CHANGEFEED_UNAVAILABLE: { reason: 'unavailable', title: 'Change feed unavailable' },
   /** `No stored query named '<name>'.` (CONTRACT 2.4). */
   STORED_QUERY_NOT_FOUND: { reason: 'notFound', title: 'Not Found' },
   /** A stored query of that name is already registered in the namespace. */

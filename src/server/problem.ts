@@ -20,6 +20,7 @@ const statusByReason: Record<FailureReason, number> = {
   notFound: 404,
   conflict: 409,
   fault: 500,
+  unavailable: 503,
 };
 
 export function statusForReason(reason: FailureReason): number {

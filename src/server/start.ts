@@ -62,8 +62,6 @@ export async function startService(config: LoadedConfig): Promise<RunningService
                 throw new Error('save games are not available before startup ends');
               return durability.restore(namespace, loaded, mode);
             },
-            recordCheckpointDroppedIndices: (namespace, count) =>
-              durability?.recordCheckpointDroppedIndices(namespace, count),
           },
         });
   const server = await buildServer({
@@ -100,14 +98,6 @@ export async function startService(config: LoadedConfig): Promise<RunningService
       volatile,
       onWarning: (message) => server.log.warn(message),
       ...(registry === undefined ? {} : { registry }),
-      checkpointBaseName: settings.durability.checkpointBaseName,
-      ...(saveGames === undefined
-        ? {}
-        : {
-            onCheckpointAdopted: async (namespace, loaded) => {
-              await saveGames.registerImported(namespace, loaded);
-            },
-          }),
     });
   } catch (error) {
     await server.close();

@@ -279,6 +279,8 @@ export class Namespaces {
       });
     }
     this.byName.delete(name);
+    // Its change-feed streams end: the namespace they follow is gone (a recreated one has a new epoch).
+    namespace.engine.changeFeed?.close();
     this.notify('dropped', namespace);
   }
 
@@ -287,6 +289,7 @@ export class Namespaces {
     for (const namespace of this.list()) {
       if (namespace.id !== defaultNamespaceName) {
         this.byName.delete(namespace.name);
+        namespace.engine.changeFeed?.close();
         this.notify('dropped', namespace);
       }
     }

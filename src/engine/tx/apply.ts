@@ -12,11 +12,35 @@ import type { PropertyInput, TransactionResult, WriteOperation } from './operati
 type Undo = () => void;
 
 /**
- * Effects other components (indexes, change feed) follow, in operation order: `removed` lists the
- * removed element and, for a vertex, its cascaded edges (outgoing first, then incoming, a self-loop once).
+ * Effects other components (indexes, change feed) follow, in operation order; `op` is the index of the
+ * operation that had the effect (a create has none: its id is in `createdIds`; an operation that changed
+ * nothing has none either). `removed` lists the removed element and, for a vertex, its cascaded edges
+ * (outgoing first, then incoming, a self-loop once), with their labels as they were. `property` and
+ * `embedding` record a write or removal that changed something, with the element's kind and label at that
+ * moment: a later operation of the same group may remove the element, trim or clear the graph.
  */
 export type GraphEffect =
-  { kind: 'removed'; ids: number[] } | { kind: 'cleared' } | { kind: 'trimmed'; renumbering: Renumbering };
+  | { kind: 'removed'; op: number; ids: number[]; vertex: boolean; labels: (string | null)[] }
+  | {
+      kind: 'property';
+      op: number;
+      id: number;
+      key: string;
+      removed: boolean;
+      vertex: boolean;
+      label: string | null;
+    }
+  | {
+      kind: 'embedding';
+      op: number;
+      id: number;
+      name: string;
+      removed: boolean;
+      vertex: boolean;
+      label: string | null;
+    }
+  | { kind: 'cleared'; op: number }
+  | { kind: 'trimmed'; op: number; renumbering: Renumbering };
 
 export interface AppliedTransaction extends TransactionResult {
   effects: GraphEffect[];
@@ -33,6 +57,18 @@ function toNewProperties(properties: readonly PropertyInput[] | undefined): read
  */
 function sameValue(a: TypedValue | undefined, b: TypedValue): boolean {
   return a !== undefined && a.type === b.type && valuesEqual(a, b) && formatValue(a) === formatValue(b);
+}
+
+function labelOfSlot(graph: Graph, slot: number): string | null {
+  return slot === 0 ? null : graph.labelNames.nameOf(slot - 1);
+}
+
+function propertyEffect(graph: Graph, op: number, id: number, key: string, removed: boolean): GraphEffect {
+  return { kind: 'property', op, id, key, removed, vertex: graph.isVertex(id), label: graph.labelOf(id) };
+}
+
+function embeddingEffect(graph: Graph, op: number, id: number, name: string, removed: boolean): GraphEffect {
+  return { kind: 'embedding', op, id, name, removed, vertex: graph.isVertex(id), label: graph.labelOf(id) };
 }
 
 function missingElement(id: number): EngineError {
@@ -55,7 +91,8 @@ export function applyTransaction(
   const edgeTypesBefore = graph.edgeTypes.size;
   const propertyKeysBefore = graph.propertyKeys.size;
   try {
-    for (const operation of operations) {
+    for (let op = 0; op < operations.length; op++) {
+      const operation = operations[op];
       switch (operation.kind) {
         case 'createVertex': {
           const { creationDate = 0, label = null, properties } = operation.input;
@@ -105,6 +142,7 @@ export function applyTransaction(
             else graph.properties.set(id, keyId, previous);
             graph.properties.setModificationDate(id, previousModified);
           });
+          effects.push(propertyEffect(graph, op, id, key, false));
           break;
         }
         case 'removeProperty': {
@@ -120,6 +158,7 @@ export function applyTransaction(
             graph.properties.set(id, keyId, previous);
             graph.properties.setModificationDate(id, previousModified);
           });
+          effects.push(propertyEffect(graph, op, id, key, true));
           break;
         }
         case 'setEmbedding': {
@@ -132,6 +171,7 @@ export function applyTransaction(
             graph.embeddings.restore(id, name, previous);
             graph.properties.setModificationDate(id, previousModified);
           });
+          effects.push(embeddingEffect(graph, op, id, name, false));
           break;
         }
         case 'removeEmbedding': {
@@ -145,6 +185,7 @@ export function applyTransaction(
             graph.embeddings.restore(id, name, previous);
             graph.properties.setModificationDate(id, previousModified);
           });
+          effects.push(embeddingEffect(graph, op, id, name, true));
           break;
         }
         case 'removeElement': {
@@ -153,21 +194,31 @@ export function applyTransaction(
             const removed = graph.removeVertex(id);
             undos.push(() => graph.restoreVertex(removed));
             const ids = [id];
-            for (const edge of removed.edges) ids.push(edge.id);
-            effects.push({ kind: 'removed', ids });
+            const labels = [labelOfSlot(graph, removed.labelSlot)];
+            for (const edge of removed.edges) {
+              ids.push(edge.id);
+              labels.push(labelOfSlot(graph, edge.labelSlot));
+            }
+            effects.push({ kind: 'removed', op, ids, vertex: true, labels });
           } else if (graph.isEdge(id)) {
             const removed = graph.removeEdge(id);
             undos.push(() => graph.restoreEdge(removed));
-            effects.push({ kind: 'removed', ids: [id] });
+            effects.push({
+              kind: 'removed',
+              op,
+              ids: [id],
+              vertex: false,
+              labels: [labelOfSlot(graph, removed.labelSlot)],
+            });
           }
           break;
         }
         case 'clear':
           graph.clear();
-          effects.push({ kind: 'cleared' });
+          effects.push({ kind: 'cleared', op });
           break;
         case 'trim':
-          effects.push({ kind: 'trimmed', renumbering: trimGraph(graph) });
+          effects.push({ kind: 'trimmed', op, renumbering: trimGraph(graph) });
           break;
         case 'compact':
           throw new Error('compaction is asynchronous and runs in the writer, not in a transaction');

@@ -164,7 +164,7 @@ describe('log codec: entries', () => {
       payloadOf(
         {
           operations: [{ kind: 'trim' }],
-          result: { createdIds: [], effects: [{ kind: 'trimmed', renumbering }] },
+          result: { createdIds: [], effects: [{ kind: 'trimmed', op: 0, renumbering }] },
           nowSeconds: 5,
           replayed: false,
         },

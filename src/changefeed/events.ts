@@ -1,0 +1,187 @@
+/**
+ * Change events (spec part 3 "Change event", CONTRACT 3.2): their shape, and how a committed transaction
+ * turns into them.
+ *
+ * One event per committed mutation, in operation order: a created vertex or edge, a removed element (a
+ * vertex first, then each edge its removal cascaded to), a property set or removed that changed something,
+ * an embedding written or removed (reported as `propertySet` of `$embedding:<name>`). A clear and a trim
+ * are `resync` events. A no-op (an equal-value set, an absent-key removal, a missing element) has no
+ * effect and so no event. Fields that do not apply are absent, never null, and no event carries a
+ * property value.
+ *
+ * The writer's effects (src/engine/tx/apply.ts) carry everything an event needs as it was when the
+ * operation applied (kind and label of an element a later operation of the group removes or renumbers),
+ * so events are derived after the group without reading the graph.
+ */
+import type { CommittedTransaction } from '../engine/tx/writer.js';
+import { embeddingKey } from '../engine/embeddings/names.js';
+
+export const elementChangeKinds = [
+  'vertexCreated',
+  'vertexRemoved',
+  'edgeCreated',
+  'edgeRemoved',
+  'propertySet',
+  'propertyRemoved',
+] as const;
+export type ElementChangeKind = (typeof elementChangeKinds)[number];
+
+/** Every kind a `kinds` filter accepts: the element kinds and `resync` (always delivered anyway). */
+export const changeKinds = [...elementChangeKinds, 'resync'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+export const changeElements = ['vertex', 'edge'] as const;
+export type ChangeElement = (typeof changeElements)[number];
+
+/**
+ * Why a subscriber must re-fetch (spec part 3 "Events"): `trim`, `tabulaRasa` and `load` also invalidate
+ * the element ids it holds.
+ */
+export const resyncReasons = [
+  'overflow',
+  'seekOutOfRange',
+  'trim',
+  'tabulaRasa',
+  'load',
+  'delegateWrite',
+] as const;
+export type ResyncReason = (typeof resyncReasons)[number];
+
+/** The `data:` payload of one SSE frame. Optional fields are absent (not undefined-valued) when they do not apply. */
+export interface ChangeEvent {
+  /** 1, 2, 3, ... per epoch, in commit order, gap-free. */
+  readonly seq: number;
+  /** Commit time, ISO-8601 UTC (see `timestampText`); shared by one transaction's events. */
+  readonly ts: string;
+  readonly kind: ChangeKind;
+  readonly element?: ChangeElement;
+  readonly id?: number;
+  readonly label?: string;
+  /** `edgeCreated` only. */
+  readonly edgePropertyId?: string;
+  /** Property events only. */
+  readonly key?: string;
+  /** `edgeCreated` only. */
+  readonly source?: number;
+  readonly target?: number;
+  /** `resync` only. */
+  readonly reason?: ResyncReason;
+}
+
+/**
+ * ISO-8601 UTC with `Z` and the fraction without trailing zeros (`...:56.78Z`, `...:56Z`), the contract's
+ * form. The clock has millisecond resolution, so at most three of the seven permitted digits are used.
+ */
+export function timestampText(epochMilliseconds: number): string {
+  const iso = new Date(epochMilliseconds).toISOString(); // YYYY-MM-DDTHH:mm:ss.sssZ
+  let end = iso.length - 1; // at the Z
+  while (iso.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (iso.charCodeAt(end - 1) === 46 /* . */) end--;
+  return `${iso.slice(0, end)}Z`;
+}
+
+/** Where derived events go: the feed's ring. Each event's `seq` is `lastSeq + 1` when it is appended. */
+export interface EventSink {
+  readonly lastSeq: number;
+  append(event: ChangeEvent): void;
+}
+
+// Object literals rather than spreads: field order is the JSON order of the contract's examples, and the
+// create events are the hot path of a bulk load.
+
+function elementEvent(
+  seq: number,
+  ts: string,
+  kind: ChangeKind,
+  element: ChangeElement,
+  id: number,
+  label: string | null | undefined,
+): ChangeEvent {
+  return label === null || label === undefined
+    ? { seq, ts, kind, element, id }
+    : { seq, ts, kind, element, id, label };
+}
+
+function propertyEvent(
+  seq: number,
+  ts: string,
+  kind: ChangeKind,
+  element: ChangeElement,
+  id: number,
+  label: string | null,
+  key: string,
+): ChangeEvent {
+  return label === null ? { seq, ts, kind, element, id, key } : { seq, ts, kind, element, id, label, key };
+}
+
+/** A `resync` event (feed-wide ones go in the ring; per-subscriber ones are made at delivery). */
+export function resyncEvent(seq: number, ts: string, reason: ResyncReason): ChangeEvent {
+  return { seq, ts, kind: 'resync', reason };
+}
+
+/** Appends the events of one committed (not replayed) transaction, in operation order. */
+export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink): void {
+  const { operations, result } = transaction;
+  const { createdIds, effects } = result;
+  let created = 0;
+  let next = 0;
+  for (let op = 0; op < operations.length; op++) {
+    const operation = operations[op];
+    if (operation.kind === 'createVertex') {
+      const { label } = operation.input;
+      sink.append(
+        elementEvent(sink.lastSeq + 1, ts, 'vertexCreated', 'vertex', createdIds[created++], label),
+      );
+      continue;
+    }
+    if (operation.kind === 'createEdge') {
+      const { label, edgePropertyId, sourceVertex: source, targetVertex: target } = operation.input;
+      const seq = sink.lastSeq + 1;
+      const kind = 'edgeCreated';
+      const element = 'edge';
+      const id = createdIds[created++];
+      sink.append(
+        label === null || label === undefined
+          ? { seq, ts, kind, element, id, edgePropertyId, source, target }
+          : { seq, ts, kind, element, id, label, edgePropertyId, source, target },
+      );
+      continue;
+    }
+    for (; next < effects.length && effects[next].op === op; next++) {
+      const effect = effects[next];
+      switch (effect.kind) {
+        case 'removed': {
+          const { ids, labels, vertex } = effect;
+          const kind = vertex ? 'vertexRemoved' : 'edgeRemoved';
+          sink.append(
+            elementEvent(sink.lastSeq + 1, ts, kind, vertex ? 'vertex' : 'edge', ids[0], labels[0]),
+          );
+          for (let i = 1; i < ids.length; i++) {
+            sink.append(elementEvent(sink.lastSeq + 1, ts, 'edgeRemoved', 'edge', ids[i], labels[i]));
+          }
+          break;
+        }
+        case 'property': {
+          const { vertex, id, label, key } = effect;
+          const kind = effect.removed ? 'propertyRemoved' : 'propertySet';
+          sink.append(propertyEvent(sink.lastSeq + 1, ts, kind, vertex ? 'vertex' : 'edge', id, label, key));
+          break;
+        }
+        case 'embedding': {
+          // CONTRACT 3.2: an embedding write or removal is a propertySet of its reserved key.
+          const { vertex, id, label } = effect;
+          const element = vertex ? 'vertex' : 'edge';
+          const key = embeddingKey(effect.name);
+          sink.append(propertyEvent(sink.lastSeq + 1, ts, 'propertySet', element, id, label, key));
+          break;
+        }
+        case 'cleared':
+          sink.append(resyncEvent(sink.lastSeq + 1, ts, 'tabulaRasa'));
+          break;
+        case 'trimmed':
+          sink.append(resyncEvent(sink.lastSeq + 1, ts, 'trim'));
+          break;
+      }
+    }
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * The change feed of one namespace (spec part 3 "Change feed", CONTRACT 3.2): an epoch, a ring of the
+ * last `bufferSize` events, and its subscribers.
+ *
+ * The writer's commit hook derives the group's events and appends them to the ring, assigning `seq`
+ * 1, 2, 3, ... in commit order. That is all the writer pays: O(1) per event whatever the number of
+ * subscribers, plus one deferred wake-up per group. Subscribers do not get copies: each holds a cursor
+ * into the ring and reads from it when woken (see subscription.ts). A subscriber that falls more than
+ * `subscriberQueueSize` events behind is given a `resync` of reason `overflow` and continues after it;
+ * one the ring laps the same. So a stalled consumer costs the writer and the other consumers nothing, and
+ * the feed's memory is the ring's, whatever the subscribers do.
+ *
+ * Events are appended when the group has been applied, before the write-ahead log's fsync completes:
+ * readers of the live graph see the group at that moment too, so the feed tells nothing a read would not.
+ * A crash before the fsync loses those commits, and the restarted process has a new epoch, so a client
+ * resuming from an event of the old one gets `resync` `seekOutOfRange` and re-fetches.
+ *
+ * Feed-wide `resync` events go in the ring like any other: `tabulaRasa` (a clear), `trim`, `load` (a
+ * checkpoint installed, or the write-ahead log replayed at startup) and `delegateWrite` (announced by
+ * whoever performed an opaque write, see `resync`). `overflow` and `seekOutOfRange` are per subscriber.
+ */
+import { randomUUID } from 'node:crypto';
+import { EngineError } from '../engine/errors.js';
+import type { CommitHook } from '../engine/tx/writer.js';
+import { deriveEvents, resyncEvent, timestampText, type ChangeEvent, type ResyncReason } from './events.js';
+import { compileFilter, type ChangeFilter } from './filter.js';
+import { parsePosition, type FeedPosition } from './position.js';
+import { formatFrame, FrameWriter } from './frames.js';
+import { ChangeSubscription } from './subscription.js';
+
+/** Spec part 3, Limits: the catch-up ring (`Svc:ChangeFeed:BufferSize`). */
+export const defaultBufferSize = 8192;
+/** Spec part 3, Limits: events a subscriber may fall behind (`Svc:ChangeFeed:SubscriberQueueSize`). */
+export const defaultSubscriberQueueSize = 1024;
+/** Spec part 3, Limits: subscribers per namespace (`Svc:ChangeFeed:MaxSubscribers`). */
+export const defaultMaxSubscribers = 32;
+/** Bounds of the three sizes (config validation and the constructor). */
+export const maxBufferSize = 1 << 20;
+export const maxSubscriberQueueSize = 1 << 20;
+export const maxMaxSubscribers = 100_000;
+
+/** Runs of frame bytes kept for sharing between subscribers (`framesBytes`). */
+const keptChunks = 8;
+
+export interface ChangeFeedOptions {
+  /** Events kept for catch-up (default 8192). */
+  bufferSize?: number;
+  /** Events a subscriber may fall behind before it is given `resync` `overflow` (default 1024). */
+  subscriberQueueSize?: number;
+  /** Subscribers at once; one more is refused with CHANGEFEED_SUBSCRIBER_LIMIT (default 32). */
+  maxSubscribers?: number;
+  /** Wall clock in milliseconds (event timestamps); tests pin it. */
+  clockMilliseconds?: () => number;
+}
+
+export interface SubscribeOptions {
+  filter?: ChangeFilter;
+  /**
+   * Catch-up: replay the buffered events after this position, then continue live. A position of another
+   * epoch or outside the buffered window starts with `resync` `seekOutOfRange`. Text is parsed as the
+   * `since` parameter is (CHANGEFEED_SINCE_INVALID when malformed). Absent: start at the live head.
+   */
+  since?: FeedPosition | string;
+}
+
+function checkedSize(value: number | undefined, fallback: number, max: number, name: string): number {
+  const size = value ?? fallback;
+  if (!Number.isSafeInteger(size) || size < 1 || size > max) {
+    throw new EngineError('INVALID_INPUT', `${name} must be an integer from 1 to ${max}, got ${size}`);
+  }
+  return size;
+}
+
+export class ChangeFeed {
+  /** A lowercase GUID, new for every feed: a restarted process or a recreated namespace has another. */
+  readonly epoch = randomUUID();
+  readonly bufferSize: number;
+  readonly subscriberQueueSize: number;
+  readonly maxSubscribers: number;
+  private readonly clock: () => number;
+  /**
+   * Slot `seq & mask` holds event `seq` while it is buffered. The capacity is `bufferSize` rounded up to
+   * a power of two (a mask instead of a division on every access); only `bufferSize` events count as
+   * buffered.
+   */
+  private readonly ring: (ChangeEvent | undefined)[];
+  private readonly mask: number;
+  /** The bytes of recent runs of frames, shared by subscribers that read the same run (see `framesBytes`). */
+  private readonly chunks: { from: number; to: number; bytes: Buffer }[] = [];
+  private last = 0;
+  private readonly subscribers = new Set<ChangeSubscription>();
+  private wakeScheduled = false;
+  /** The newest event is a `load` resync: more replayed history of the same load adds nothing. */
+  private loadAnnounced = false;
+  private isClosed = false;
+
+  constructor(options: ChangeFeedOptions = {}) {
+    this.bufferSize = checkedSize(options.bufferSize, defaultBufferSize, maxBufferSize, 'bufferSize');
+    this.subscriberQueueSize = checkedSize(
+      options.subscriberQueueSize,
+      defaultSubscriberQueueSize,
+      maxSubscriberQueueSize,
+      'subscriberQueueSize',
+    );
+    this.maxSubscribers = checkedSize(
+      options.maxSubscribers,
+      defaultMaxSubscribers,
+      maxMaxSubscribers,
+      'maxSubscribers',
+    );
+    this.clock = options.clockMilliseconds ?? Date.now;
+    const capacity = 2 ** Math.ceil(Math.log2(this.bufferSize));
+    this.mask = capacity - 1;
+    // Filled by pushes, so the arrays are packed: element reads skip the holey-array checks.
+    this.ring = [];
+    for (let i = 0; i < capacity; i++) this.ring.push(undefined);
+  }
+
+  /** The newest event's sequence number; 0 before the first. */
+  get lastSeq(): number {
+    return this.last;
+  }
+
+  /** The oldest buffered event's sequence number (`lastSeq + 1` while nothing is buffered). */
+  get oldestSeq(): number {
+    return Math.max(1, this.last - this.bufferSize + 1);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /** The namespace was dropped (or the engine retired): subscriptions end, new ones are refused. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /** The buffered event `seq` (oldestSeq <= seq <= lastSeq). */
+  eventAt(seq: number): ChangeEvent {
+    return this.ring[seq & this.mask]!;
+  }
+
+  /**
+   * Calls `visit` with the buffered events `from`..`to` (inclusive, all buffered), in order. The ring and
+   * mask are read once: this is every subscriber's inner loop.
+   */
+  visitRange(from: number, to: number, visit: (event: ChangeEvent) => void): void {
+    const ring = this.ring as ChangeEvent[];
+    const mask = this.mask;
+    for (let seq = from; seq <= to; seq++) visit(ring[seq & mask]);
+  }
+
+  /** Appends the buffered events `from`..`to` (inclusive, all buffered) to `out`; answers `out`, or a new array when `out` was empty. */
+  copyRange(from: number, to: number, out: ChangeEvent[]): ChangeEvent[] {
+    const ring = this.ring as ChangeEvent[];
+    const start = from & this.mask;
+    const end = to & this.mask;
+    if (out.length === 0) {
+      // A slice is a block copy: far cheaper than pushing one by one, and subscribers read whole groups.
+      if (start <= end) return ring.slice(start, end + 1);
+      return ring.slice(start).concat(ring.slice(0, end + 1));
+    }
+    for (let seq = from; seq <= to; seq++) out.push(ring[seq & this.mask]);
+    return out;
+  }
+
+  /**
+   * The frames of the buffered events `from`..`to` as UTF-8 bytes. The last few runs are kept: subscribers
+   * without a filter read the same runs (each woken after the same group, reading the same chunk size), so
+   * the text is joined and encoded once and the same bytes go to every socket.
+   */
+  framesBytes(from: number, to: number): Buffer {
+    for (const chunk of this.chunks) if (chunk.from === from && chunk.to === to) return chunk.bytes;
+    const writer = new FrameWriter(to - from + 1);
+    for (let seq = from; seq <= to; seq++) writer.add(this.frameOf(this.eventAt(seq)));
+    const bytes = writer.bytes();
+    if (this.chunks.length >= keptChunks) this.chunks.shift();
+    this.chunks.push({ from, to, bytes });
+    return bytes;
+  }
+
+  /** The buffered events after `since`, oldest first (a copy: for tests and tools, not the hot path). */
+  buffered(since = 0): ChangeEvent[] {
+    const events: ChangeEvent[] = [];
+    for (let seq = Math.max(since + 1, this.oldestSeq); seq <= this.last; seq++)
+      events.push(this.eventAt(seq));
+    return events;
+  }
+
+  /** The SSE frame of an event (of this feed's epoch). */
+  frameOf(event: ChangeEvent): string {
+    return formatFrame(this.epoch, event);
+  }
+
+  /** Appends the next event (its `seq` must be `lastSeq + 1`). */
+  append(event: ChangeEvent): void {
+    this.ring[event.seq & this.mask] = event;
+    this.last = event.seq;
+    this.loadAnnounced = false;
+  }
+
+  /** The writer's commit hook: appends the group's events, then wakes the subscribers once. */
+  readonly onCommit: CommitHook = (group) => {
+    if (this.isClosed) return;
+    const ts = timestampText(this.clock());
+    const before = this.last;
+    let replayed = false;
+    for (const transaction of group) {
+      if (transaction.replayed) replayed = true;
+      else deriveEvents(transaction, ts, this);
+    }
+    // Re-applied history (startup recovery, a restore replaying its log) is part of a load: one resync,
+    // not the events again (they belong to an earlier epoch or are already in this one).
+    if (replayed && !this.loadAnnounced) this.appendResync('load', ts);
+    if (this.last !== before) this.wake();
+  };
+
+  /**
+   * Appends a feed-wide `resync`, in commit order when called on the writer (inside an `exclusive` step
+   * or a commit hook): `load` after a checkpoint is installed (the install code calls it), `delegateWrite`
+   * after an opaque write that reports no element events. Every subscriber gets it whatever its filter.
+   */
+  resync(reason: Exclude<ResyncReason, 'overflow' | 'seekOutOfRange'>): void {
+    if (this.isClosed) return;
+    if (reason === 'load' && this.loadAnnounced) return;
+    this.appendResync(reason, timestampText(this.clock()));
+    this.wake();
+  }
+
+  private appendResync(reason: ResyncReason, ts: string): void {
+    this.append(resyncEvent(this.last + 1, ts, reason));
+    if (reason === 'load') this.loadAnnounced = true;
+  }
+
+  /** A subscriber-only resync (`overflow`, `seekOutOfRange`): not buffered, `seq` of an existing event. */
+  subscriberResync(seq: number, reason: 'overflow' | 'seekOutOfRange'): ChangeEvent {
+    return resyncEvent(seq, timestampText(this.clock()), reason);
+  }
+
+  /**
+   * Subscribes: CHANGEFEED_SUBSCRIBER_LIMIT at `maxSubscribers`, CHANGEFEED_UNAVAILABLE once closed,
+   * CHANGEFEED_FILTER_INVALID / CHANGEFEED_SINCE_INVALID for bad options. Close the subscription when done.
+   */
+  subscribe(options: SubscribeOptions = {}): ChangeSubscription {
+    if (this.isClosed) {
+      throw new EngineError(
+        'CHANGEFEED_UNAVAILABLE',
+        'the change feed is closed (namespace dropped or server stopping)',
+      );
+    }
+    const predicate = compileFilter(options.filter);
+    const since = typeof options.since === 'string' ? parsePosition(options.since) : options.since;
+    if (this.subscribers.size >= this.maxSubscribers) {
+      throw new EngineError(
+        'CHANGEFEED_SUBSCRIBER_LIMIT',
+        `the change feed already has ${this.maxSubscribers} subscribers, its limit`,
+        { maxSubscribers: this.maxSubscribers },
+      );
+    }
+    let start = this.last + 1;
+    let initial: ChangeEvent | undefined;
+    if (since !== undefined) {
+      const sameEpoch = since.epoch === undefined || since.epoch === this.epoch;
+      if (sameEpoch && since.seq >= this.oldestSeq - 1 && since.seq <= this.last) start = since.seq + 1;
+      else initial = this.subscriberResync(this.last, 'seekOutOfRange');
+    }
+    const subscription = new ChangeSubscription(this, predicate, start, initial, this.detach);
+    this.subscribers.add(subscription);
+    return subscription;
+  }
+
+  /** Subscriptions open now (for tests, status and the server's shutdown). */
+  get subscriptions(): readonly ChangeSubscription[] {
+    return [...this.subscribers];
+  }
+
+  private readonly detach = (subscription: ChangeSubscription): void => {
+    this.subscribers.delete(subscription);
+  };
+
+  /** Ends every subscription (they deliver what they have, then end) and refuses new ones. Idempotent. */
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.wake();
+  }
+
+  /**
+   * Wakes the subscribers once the writer's hook has returned: in a microtask, so before the group's
+   * callers continue and before the next group can apply. A subscriber that reads when woken therefore
+   * sees one group at a time and never falls behind by more than a group.
+   */
+  private wake(): void {
+    if (this.wakeScheduled || this.subscribers.size === 0) return;
+    this.wakeScheduled = true;
+    queueMicrotask(this.wakeAll);
+  }
+
+  private readonly wakeAll = (): void => {
+    this.wakeScheduled = false;
+    for (const subscription of this.subscribers) subscription.wake();
+  };
+}
+
+export type { FeedPosition };

@@ -1,0 +1,120 @@
+/**
+ * A change-feed subscription as a Server-Sent Events stream (CONTRACT 3.2), a Node `Readable` any HTTP
+ * server can pipe to a response: the frames of frames.ts, and `: keepalive` every `keepAliveSeconds`
+ * while nothing else was written.
+ *
+ * Back-pressure: the stream reads from its subscription only when its consumer asks (`_read`), at most
+ * `framesPerRead` events at a time, so a response whose socket stops draining stops reading; its
+ * subscription then falls behind and overflows (subscription.ts) instead of buffering without bound.
+ *
+ * Written here rather than taken from an SSE library: the maintained Fastify one (@fastify/sse 0.6)
+ * formats and writes one message per call with a promise each, serializes every message again for every
+ * connection, sends its own heartbeat text on a fixed timer, and wraps route handlers with its own
+ * content negotiation; this feed needs each event's frame made once and shared by every subscriber,
+ * batched writes, and the contract's exact keepalive. The framing is a few lines (frames.ts).
+ */
+import { Readable } from 'node:stream';
+import type { ChangeSubscription } from './subscription.js';
+import { defaultFramesPerRead, keepAliveFrame } from './frames.js';
+
+export const eventStreamContentType = 'text/event-stream';
+
+/** Spec part 3, Limits: the idle interval of `: keepalive` (`Svc:ChangeFeed:KeepAliveSeconds`). */
+export const defaultKeepAliveSeconds = 15;
+/** CONTRACT 3.2: "minimum 1". */
+export const minKeepAliveSeconds = 1;
+export const maxKeepAliveSeconds = 3600;
+
+export interface ChangeStreamOptions {
+  keepAliveSeconds?: number;
+  /** Events per chunk pushed (default 512, about 90 KiB). */
+  framesPerRead?: number;
+  /**
+   * Called once when the consumer first reads, before anything is pushed: an HTTP response flushes its
+   * headers there, so a client sees the 200 before the first event.
+   */
+  onStart?: () => void;
+}
+
+/** Bytes buffered in the stream before it stops reading from its subscription. */
+const highWaterMarkBytes = 64 * 1024;
+
+export class ChangeFeedStream extends Readable {
+  private readonly framesPerRead: number;
+  private readonly onStart: (() => void) | undefined;
+  private readonly timer: NodeJS.Timeout;
+  /** The consumer asked for data and has not been refused since (push returned true). */
+  private wanted = false;
+  private started = false;
+  private wroteSinceTick = false;
+  private finished = false;
+
+  constructor(
+    private readonly subscription: ChangeSubscription,
+    options: ChangeStreamOptions = {},
+  ) {
+    super({ highWaterMark: highWaterMarkBytes });
+    const keepAliveSeconds = options.keepAliveSeconds ?? defaultKeepAliveSeconds;
+    if (!(keepAliveSeconds >= minKeepAliveSeconds && keepAliveSeconds <= maxKeepAliveSeconds)) {
+      throw new RangeError(
+        `keepAliveSeconds must be from ${minKeepAliveSeconds} to ${maxKeepAliveSeconds}, got ${keepAliveSeconds}`,
+      );
+    }
+    this.framesPerRead = options.framesPerRead ?? defaultFramesPerRead;
+    this.onStart = options.onStart;
+    subscription.onReadable = this.onReadable;
+    this.timer = setInterval(this.tick, keepAliveSeconds * 1000);
+    // A stream alone must not keep a process alive; the server's socket does that.
+    this.timer.unref();
+  }
+
+  override _read(): void {
+    if (!this.started) {
+      this.started = true;
+      this.onStart?.();
+    }
+    this.wanted = true;
+    this.pump();
+  }
+
+  /** Ends the stream after what it has pushed (server shutdown); the subscription is released. */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.wanted = false;
+    this.release();
+    this.push(null);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.finished = true;
+    this.release();
+    callback(error);
+  }
+
+  private readonly onReadable = (): void => {
+    if (this.wanted) this.pump();
+  };
+
+  private pump(): void {
+    while (this.wanted && !this.finished) {
+      const bytes = this.subscription.readFrames(this.framesPerRead);
+      if (bytes.length === 0) {
+        if (this.subscription.ended) this.finish();
+        return;
+      }
+      this.wroteSinceTick = true;
+      this.wanted = this.push(bytes);
+    }
+  }
+
+  private readonly tick = (): void => {
+    if (!this.wroteSinceTick && this.wanted && !this.finished) this.wanted = this.push(keepAliveFrame);
+    this.wroteSinceTick = false;
+  };
+
+  private release(): void {
+    clearInterval(this.timer);
+    this.subscription.close();
+  }
+}
