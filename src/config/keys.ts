@@ -285,6 +285,17 @@ export const CONFIG_KEYS = [
       'and its request fails with a problem naming the limit.',
   },
   {
+    key: 'Svc:Paths:DefaultTimeBudgetSeconds',
+    kind: 'double',
+    default: 30,
+    minimum: 0.001,
+    maximum: 3600,
+    applyMode: 'liveForNewWork',
+    description:
+      'Time budget, in seconds, of a `POST /path/{from}/to/{to}` search whose body gives no ' +
+      '`timeBudgetSeconds`; a search still running then is stopped and answered 408 `Path budget exhausted`.',
+  },
+  {
     key: 'Svc:Logging:Level',
     kind: 'enum',
     default: 'info',

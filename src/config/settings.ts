@@ -61,6 +61,10 @@ export interface SkeinSettings {
     /** steps per top-level call of a compiled fragment (src/fragments/runtime/budget.ts) */
     readonly maxSteps: number;
   };
+  readonly paths: {
+    /** seconds a path search may run when its request names no budget */
+    readonly defaultTimeBudgetSeconds: number;
+  };
   readonly logging: {
     readonly level: LogLevel;
   };
@@ -118,6 +122,9 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     fragments: {
       maxSteps: get('Svc:Fragments:MaxSteps'),
+    },
+    paths: {
+      defaultTimeBudgetSeconds: get('Svc:Paths:DefaultTimeBudgetSeconds'),
     },
     logging: {
       level: get('Svc:Logging:Level'),

@@ -31,6 +31,7 @@ import { maintenanceRoutes, deploymentMaintenanceRoutes } from './routes/mainten
 import { delegateRoutes } from './routes/delegates.js';
 import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
 import { storedQueryRoutes } from './routes/storedqueries.js';
+import { pathRoutes } from './routes/paths.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;
@@ -56,6 +57,10 @@ export interface ServerOptions {
   durability?: DurabilityStatusSource;
   /** `Svc:StoredQueries:MaxCount`: stored queries per namespace (default 256). */
   maxStoredQueries?: number;
+  /** `Svc:Fragments:MaxSteps`: steps per call of a compiled fragment (default 10,000,000). */
+  fragmentMaxSteps?: number;
+  /** `Svc:Paths:DefaultTimeBudgetSeconds`: a path search's budget when the request gives none (default 30). */
+  pathDefaultTimeBudgetSeconds?: number;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -154,6 +159,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     maintenanceRoutes,
     saveGameNamespaceRoutes,
     storedQueryRoutes,
+    pathRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }

@@ -67,6 +67,8 @@ export async function startService(config: LoadedConfig): Promise<RunningService
   const server = await buildServer({
     namespaces,
     maxStoredQueries: settings.storedQueries.maxCount,
+    fragmentMaxSteps: settings.fragments.maxSteps,
+    pathDefaultTimeBudgetSeconds: settings.paths.defaultTimeBudgetSeconds,
     apiKey: settings.security.apiKey,
     apiKeyHeaderName: settings.security.apiKeyHeaderName,
     allowedCorsOrigins: settings.cors.allowedOrigins,

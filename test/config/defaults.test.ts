@@ -30,6 +30,7 @@ describe('configuration defaults', () => {
       },
       metadata: { directory: null },
       fragments: { maxSteps: 10_000_000 },
+      paths: { defaultTimeBudgetSeconds: 30 },
       logging: { level: 'info' },
     });
     assert.deepEqual(warnings, []);
