@@ -62,6 +62,8 @@ export async function startService(config: LoadedConfig): Promise<RunningService
                 throw new Error('save games are not available before startup ends');
               return durability.restore(namespace, loaded, mode);
             },
+            recordCheckpointDroppedIndices: (namespace, count) =>
+              durability?.recordCheckpointDroppedIndices(namespace, count),
           },
         });
   const server = await buildServer({
@@ -100,6 +102,14 @@ export async function startService(config: LoadedConfig): Promise<RunningService
       volatile,
       onWarning: (message) => server.log.warn(message),
       ...(registry === undefined ? {} : { registry }),
+      checkpointBaseName: settings.durability.checkpointBaseName,
+      ...(saveGames === undefined
+        ? {}
+        : {
+            onCheckpointAdopted: async (namespace, loaded) => {
+              await saveGames.registerImported(namespace, loaded);
+            },
+          }),
     });
   } catch (error) {
     await server.close();

@@ -12,10 +12,16 @@
  * ready only then. Namespaces created later get a fresh log at once; a dropped namespace's log is closed
  * and deleted (its checkpoints are kept). In volatile mode nothing is read or written.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Namespace, NamespaceListener, Namespaces } from '../namespaces/catalog.js';
 import { defaultNamespaceName } from '../namespaces/names.js';
-import { adoptCheckpoint, loadCheckpoint, type LoadedCheckpoint } from './checkpoint/index.js';
+import {
+  adoptCheckpoint,
+  loadCheckpoint,
+  readCheckpointManifest,
+  type LoadedCheckpoint,
+} from './checkpoint/index.js';
 import { catalogFileName, readCatalogFile, writeCatalogFile } from './namespace-catalog-file.js';
 import type { SaveGameRegistry } from './savegames/registry.js';
 import type { NamespaceLogControl, RestoreLogOutcome, RestoreMode } from './savegames/service.js';
@@ -43,7 +49,18 @@ export interface DurabilityOptions {
    * (no log, or a log of the empty graph with nothing in it) loads the newest entry containing it.
    */
   readonly registry?: SaveGameRegistry;
+  /**
+   * `Svc:Durability:CheckpointBaseName`: the name of a checkpoint saved without a location. At startup a
+   * checkpoint of that name (or a versioned sibling of it) in a namespace's directory that no entry
+   * registers and that is strictly newer than the newest entry containing the namespace is adopted.
+   */
+  readonly checkpointBaseName?: string;
+  /** Registers a checkpoint the startup adopted (one the registry did not list); see `recover`. */
+  readonly onCheckpointAdopted?: (namespace: Namespace, loaded: LoadedCheckpoint) => Promise<void>;
 }
+
+/** `Svc:Durability:CheckpointBaseName`'s default. */
+export const defaultCheckpointBaseName = 'Temp.f8s';
 
 /** The `durability` block of `GET /status` (CONTRACT 3.4). */
 export interface DurabilityBlock {
@@ -171,10 +188,21 @@ export class Durability implements NamespaceLogControl {
   }
 
   /**
-   * Startup recovery of one namespace: a log built on a checkpoint loads that checkpoint, then replays
-   * its entries; a log built on the empty graph replays alone; with no log (or an empty one) the newest
-   * registered save game containing the namespace is loaded and a new log anchored to it. A checkpoint
-   * that is needed but missing stops the startup with a message naming it.
+   * Startup recovery of one namespace:
+   *
+   * - a log built on a checkpoint loads that checkpoint, then replays its entries (the log holds the
+   *   namespace's latest history, whatever the registry says: after a restore of an older entry the log
+   *   builds on that one);
+   * - a log built on the empty graph that holds entries replays alone;
+   * - with no log (or an empty one), the newest registered save game containing the namespace is loaded
+   *   and a new log anchored to it; but a loose checkpoint strictly newer than that entry (see
+   *   `newerLooseCheckpoint`) is loaded instead.
+   *
+   * A checkpoint loaded this way that no entry registers, and that is strictly newer than the newest entry
+   * containing the namespace (or there is none), is adopted: registered as `imported`
+   * (`onCheckpointAdopted`), so the registry again names what the namespace builds on. That is the
+   * checkpoint of a save whose registry write did not land. A checkpoint that is needed but missing stops
+   * the startup with a message naming it.
    */
   private async recover(namespace: Namespace, expectLog: boolean): Promise<void> {
     const log = await WriteAheadLog.open({
@@ -192,6 +220,12 @@ export class Durability implements NamespaceLogControl {
         const loaded = await this.loadForStartup(namespace, anchor.id);
         await this.install(namespace, loaded);
         await log.replay();
+        if (
+          !this.isRegistered(loaded.location) &&
+          (registered === undefined || isNewer(loaded, registered.entry))
+        ) {
+          await this.adopt(namespace, loaded, 'its write-ahead log builds on it');
+        }
         return;
       }
       // A log of the empty graph that holds entries rebuilds the namespace from nothing: it wins over the
@@ -206,9 +240,66 @@ export class Durability implements NamespaceLogControl {
       return;
     }
     if (registered === undefined) return;
-    const loaded = await this.loadForStartup(namespace, registered.member.location);
+    const loose = await this.newerLooseCheckpoint(namespace, registered.entry.savedAt);
+    const loaded = await this.loadForStartup(namespace, loose ?? registered.member.location);
     await this.install(namespace, loaded);
     await log.resetAnchoredTo(checkpointAnchor(loaded), { keepLaterEntries: false });
+    if (loose !== undefined) {
+      await this.adopt(namespace, loaded, `it is newer than the save game ${registered.entry.id}`);
+    }
+  }
+
+  private isRegistered(location: string): boolean {
+    return this.options.registry?.hasLocation(location) ?? false;
+  }
+
+  /** Registers a checkpoint the startup loaded although no entry listed it, and says so. */
+  private async adopt(namespace: Namespace, loaded: LoadedCheckpoint, why: string): Promise<void> {
+    this.warn(
+      `namespace '${namespace.name}' builds on the checkpoint ${loaded.location}, which no save game ` +
+        `registered (${why}): it is adopted${this.options.onCheckpointAdopted === undefined ? '' : ' and registered'}`,
+    );
+    try {
+      await this.options.onCheckpointAdopted?.(namespace, loaded);
+    } catch (error) {
+      this.warn(
+        `the adopted checkpoint ${loaded.location} could not be registered: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /**
+   * The newest checkpoint in the namespace's directory, saved under the default name (`Temp.f8s` or a
+   * versioned sibling `Temp.f8s#<stamp>`), that no entry registers and whose snapshot is strictly newer
+   * than `savedAfter` (the newest registered entry's time); undefined when there is none. A file there
+   * whose manifest cannot be read is skipped with a warning: it is not the registry's to vouch for.
+   */
+  private async newerLooseCheckpoint(namespace: Namespace, savedAfter: string): Promise<string | undefined> {
+    const directory = this.directoryOf(namespace);
+    const base = this.options.checkpointBaseName ?? defaultCheckpointBaseName;
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch {
+      return undefined;
+    }
+    let newest: { location: string; savedAt: string } | undefined;
+    for (const name of names) {
+      if (name !== base && !(name.startsWith(`${base}#`) && /^\d+$/.test(name.slice(base.length + 1))))
+        continue;
+      const location = path.join(directory, name);
+      if (this.isRegistered(location)) continue;
+      let savedAt: string;
+      try {
+        savedAt = (await readCheckpointManifest(location)).savedAt;
+      } catch (error) {
+        this.warn(`a loose checkpoint ${location} is not considered: ${(error as Error).message}`);
+        continue;
+      }
+      if (savedAt > savedAfter && (newest === undefined || savedAt > newest.savedAt))
+        newest = { location, savedAt };
+    }
+    return newest?.location;
   }
 
   private async loadForStartup(namespace: Namespace, location: string): Promise<LoadedCheckpoint> {
@@ -340,6 +431,11 @@ export class Durability implements NamespaceLogControl {
     await Promise.all([...this.logs.values()].map((log) => log.close()));
     await this.catalogWrites;
   }
+}
+
+/** The checkpoint's snapshot is strictly newer than the entry's registration (both ISO-8601 UTC texts). */
+function isNewer(loaded: LoadedCheckpoint, entry: { savedAt: string }): boolean {
+  return loaded.manifest.savedAt > entry.savedAt;
 }
 
 function checkpointAnchor(loaded: LoadedCheckpoint): LogAnchor {

@@ -68,6 +68,19 @@ export function savedAtText(at: Date): string {
   return at.toISOString();
 }
 
+/** CONTRACT 3.3: a save game lists each index by id and type only; the other record fields are null. */
+export function saveGameIndexRecord(indexId: string, pluginType: string): SaveGameIndexRecord {
+  return {
+    indexId,
+    pluginType,
+    embeddingName: null,
+    model: null,
+    capabilities: null,
+    keys: null,
+    values: null,
+  };
+}
+
 export function emptyKpis(usedMemoryBytes: number): SaveGameKpis {
   return {
     vertexCount: 0,

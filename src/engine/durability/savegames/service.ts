@@ -26,6 +26,7 @@ import {
   emptyKpis,
   entryFromMembers,
   membersOf,
+  saveGameIndexRecord,
   savedAtText,
   newSaveGameId,
   type SaveGameEntry,
@@ -34,6 +35,16 @@ import {
   type SaveGameTrigger,
 } from './entries.js';
 import type { SaveGameRegistry } from './registry.js';
+import type { JsonValue } from '../checkpoint/manifest.js';
+
+/** The `pluginType` an index entry of a checkpoint's manifest records. */
+function pluginTypeOf(metadata: JsonValue): string {
+  const pluginType =
+    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)
+      ? metadata.pluginType
+      : null;
+  return typeof pluginType === 'string' ? pluginType : 'unknown';
+}
 
 /**
  * How a restore treats the log: an entry restore replays the log when it builds on that checkpoint
@@ -62,6 +73,8 @@ export interface NamespaceLogControl {
   restore(namespace: Namespace, loaded: LoadedCheckpoint, mode: RestoreMode): Promise<RestoreLogOutcome>;
   /** The namespace was created by a restore: give it a log. */
   namespaceCreated?(namespace: Namespace): Promise<void>;
+  /** How many indexes the namespace's last checkpoint could not write (`lastCheckpointDroppedIndices`). */
+  recordCheckpointDroppedIndices?(namespace: Namespace, count: number): void;
 }
 
 export const noLogControl: NamespaceLogControl = {
@@ -187,21 +200,38 @@ export class SaveGames {
       );
     }
     await this.logs.anchorAfterSave(namespace, result);
+    this.logs.recordCheckpointDroppedIndices?.(namespace, result.droppedIndexes.length);
+    for (const dropped of result.droppedIndexes) {
+      this.options.onWarning?.(
+        `the checkpoint ${result.location} of namespace '${namespace.name}' goes without the ` +
+          `${dropped.pluginType} '${dropped.indexId}', which could not be written: ${dropped.reason}`,
+      );
+    }
     return {
       name: namespace.name,
       id: namespace.id,
       location: result.location,
       fileCount: result.fileCount,
       totalBytes: result.totalBytes,
-      kpis: this.kpisOf(result),
+      kpis: this.kpisOf(namespace, result),
     };
   }
 
-  private kpisOf(result: { vertexCount: number; edgeCount: number }): SaveGameKpis {
+  /** A member's kpis: its counts, the indexes its checkpoint holds, and the index types available. */
+  private kpisOf(
+    namespace: Namespace,
+    result: {
+      vertexCount: number;
+      edgeCount: number;
+      indexes: readonly { indexId: string; pluginType: string }[];
+    },
+  ): SaveGameKpis {
     return {
       ...emptyKpis(this.usedMemoryBytes()),
       vertexCount: result.vertexCount,
       edgeCount: result.edgeCount,
+      indices: result.indexes.map(({ indexId, pluginType }) => saveGameIndexRecord(indexId, pluginType)),
+      availableIndexPlugins: namespace.engine.indexes.pluginTypes,
     };
   }
 
@@ -240,8 +270,11 @@ export class SaveGames {
     );
   }
 
-  /** An `imported` entry for a checkpoint loaded from outside the registry; its time is the file's. */
-  private async registerImported(namespace: Namespace, loaded: LoadedCheckpoint): Promise<SaveGameEntry> {
+  /**
+   * An `imported` entry for a checkpoint loaded from outside the registry (by path, by a restore that
+   * recreated its namespace, or adopted at startup); its time is the file's.
+   */
+  async registerImported(namespace: Namespace, loaded: LoadedCheckpoint): Promise<SaveGameEntry> {
     const modified = (await stat(loaded.location)).mtime;
     const member: SaveGameMember = {
       name: namespace.name,
@@ -249,9 +282,13 @@ export class SaveGames {
       location: loaded.location,
       fileCount: loaded.fileCount,
       totalBytes: loaded.totalBytes,
-      kpis: this.kpisOf({
-        vertexCount: namespace.engine.vertexCount,
-        edgeCount: namespace.engine.edgeCount,
+      kpis: this.kpisOf(namespace, {
+        vertexCount: loaded.manifest.graph.vertexCount,
+        edgeCount: loaded.manifest.graph.edgeCount,
+        indexes: loaded.sections.indexes.entries.map((entry) => ({
+          indexId: entry.name,
+          pluginType: pluginTypeOf(entry.metadata),
+        })),
       }),
     };
     const entry: SaveGameEntry = {
