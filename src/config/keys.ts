@@ -5,6 +5,12 @@
  * entry here plus its typed accessor in settings.ts (then regenerate the docs table, see render-docs.ts).
  */
 import {
+  defaultImportBatchSize,
+  defaultMaxLineBytes,
+  maxImportBatchSize,
+  maxMaxLineBytes,
+} from '../bulk/format.js';
+import {
   DEFAULT_MAX_FRAGMENT_STEPS,
   MAX_MAX_FRAGMENT_STEPS,
   MIN_MAX_FRAGMENT_STEPS,
@@ -108,6 +114,38 @@ export const CONFIG_KEYS = [
     description:
       'Largest request body, in bytes, on the endpoints that accept code or call a provider ' +
       '(paths, subgraphs, stored queries, delegates, plugins, embedding, chat); a larger body is refused with 413.',
+  },
+  {
+    key: 'Svc:BulkIO:ImportBatchSize',
+    kind: 'int',
+    default: defaultImportBatchSize,
+    minimum: 1,
+    maximum: maxImportBatchSize,
+    applyMode: 'restart',
+    description:
+      'Elements per transaction of `POST /bulk/import`: each batch is one commit (one log entry and sync); ' +
+      'a failed import keeps the batches committed before the failing line.',
+  },
+  {
+    key: 'Svc:BulkIO:MaxLineBytes',
+    kind: 'int',
+    default: defaultMaxLineBytes,
+    minimum: 64,
+    maximum: maxMaxLineBytes,
+    applyMode: 'restart',
+    description:
+      'Longest line of a bulk import, in bytes without its line break; a longer line fails the import with ' +
+      '400 `Import line too long`.',
+  },
+  {
+    key: 'Svc:BulkIO:MaxImportRequestBytes',
+    kind: 'int',
+    default: 0,
+    minimum: 0,
+    applyMode: 'restart',
+    description:
+      'Largest body of `POST /bulk/import`, in bytes; `0` means unlimited. A larger body fails the import ' +
+      'with 413 `Import body too large` (batches committed before stay).',
   },
   {
     key: 'Svc:Security:ApiKey',

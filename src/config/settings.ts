@@ -17,6 +17,12 @@ export interface SkeinSettings {
     readonly maxBodyBytes: number;
     readonly codeBodyLimitBytes: number;
   };
+  readonly bulkIO: {
+    readonly importBatchSize: number;
+    readonly maxLineBytes: number;
+    /** 0: unlimited */
+    readonly maxImportRequestBytes: number;
+  };
   readonly security: {
     /** null: no key configured, so no credential is required */
     readonly apiKey: string | null;
@@ -82,6 +88,11 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
       port: get('Svc:Http:Port'),
       maxBodyBytes: get('Svc:Http:MaxBodyBytes'),
       codeBodyLimitBytes: get('Svc:Http:CodeBodyLimitBytes'),
+    },
+    bulkIO: {
+      importBatchSize: get('Svc:BulkIO:ImportBatchSize'),
+      maxLineBytes: get('Svc:BulkIO:MaxLineBytes'),
+      maxImportRequestBytes: get('Svc:BulkIO:MaxImportRequestBytes'),
     },
     security: {
       apiKey: get('Svc:Security:ApiKey'),

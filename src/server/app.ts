@@ -23,6 +23,7 @@ import { vertexRoutes } from './routes/vertices.js';
 import { edgeRoutes } from './routes/edges.js';
 import { elementRoutes } from './routes/elements.js';
 import { graphRoutes } from './routes/graph.js';
+import { bulkRoutes, type BulkRouteOptions } from './routes/bulk.js';
 import { scanRoutes } from './routes/scans.js';
 import { indexRoutes } from './routes/indexes.js';
 import { vectorRoutes } from './routes/vectors.js';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   maxBodyBytes: number;
   /** Body limit of endpoints that accept code (fragments, stored queries, plugins). */
   codeBodyLimitBytes: number;
+  /** Bulk import bounds (`Svc:BulkIO:*`); absent: the spec's defaults. */
+  bulk?: BulkRouteOptions;
   /** The OpenAPI document and reference page are served only in development. */
   development: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -152,6 +155,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     edgeRoutes,
     elementRoutes,
     graphRoutes,
+    bulkRoutes,
     scanRoutes,
     indexRoutes,
     vectorRoutes,

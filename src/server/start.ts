@@ -80,6 +80,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     },
     maxBodyBytes: settings.http.maxBodyBytes,
     codeBodyLimitBytes: settings.http.codeBodyLimitBytes,
+    bulk: settings.bulkIO,
     development: settings.environment === 'Development',
     isReady: () => durability !== undefined,
     ...(saveGames === undefined ? {} : { saveGames }),

@@ -8,6 +8,7 @@ describe('configuration defaults', () => {
     assert.deepEqual(settings, {
       environment: 'Development',
       http: { host: '127.0.0.1', port: 8080, maxBodyBytes: 30_000_000, codeBodyLimitBytes: 1_048_576 },
+      bulkIO: { importBatchSize: 10_000, maxLineBytes: 1_048_576, maxImportRequestBytes: 0 },
       security: {
         apiKey: null,
         apiKeyHeaderName: 'X-Api-Key',

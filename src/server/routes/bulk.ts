@@ -1,0 +1,190 @@
+/**
+ * Bulk interchange over HTTP (spec part 3 "Bulk", CONTRACT 3.1): `GET /bulk/export` streams the graph as
+ * JSONL, `POST /bulk/import` streams a JSONL body into an empty graph. The work is the library's
+ * (src/bulk); these handlers connect it to the request and response streams and map its failures to the
+ * problems of the contract's table.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Readable } from 'node:stream';
+import {
+  BulkExportError,
+  BulkImportError,
+  bulkMediaType,
+  defaultImportBatchSize,
+  defaultMaxLineBytes,
+  importJsonl,
+  openExport,
+} from '../../bulk/index.js';
+import type { RouteContext } from '../app.js';
+import { ProblemError, reasonPhrase, sendProblem, statusForReason } from '../problem.js';
+
+const tags = ['bulk'];
+
+export interface BulkRouteOptions {
+  /** `Svc:BulkIO:ImportBatchSize` */
+  importBatchSize: number;
+  /** `Svc:BulkIO:MaxLineBytes` */
+  maxLineBytes: number;
+  /** `Svc:BulkIO:MaxImportRequestBytes`; 0: unlimited */
+  maxImportRequestBytes: number;
+}
+
+const defaultBulkOptions: BulkRouteOptions = {
+  importBatchSize: defaultImportBatchSize,
+  maxLineBytes: defaultMaxLineBytes,
+  maxImportRequestBytes: 0,
+};
+
+const ExportQuery = Type.Object({
+  vertexLabel: Type.Optional(Type.String({ description: 'Only vertices with exactly this label' })),
+  edgeLabel: Type.Optional(Type.String({ description: 'Only edges with exactly this label' })),
+  edgePropertyId: Type.Optional(Type.String({ description: 'Only edges of exactly this edge type' })),
+});
+
+const ImportSummary = Type.Object({
+  verticesCreated: Type.Integer(),
+  edgesCreated: Type.Integer(),
+  linesRead: Type.Integer({ description: 'Every line, the meta line and blank lines included' }),
+});
+
+const Problem = Type.Object({}, { additionalProperties: true });
+
+async function* noBody(): AsyncGenerator<Uint8Array> {}
+
+function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The problem of a failed import (CONTRACT 3.1 "Failures"); every one carries the committed counts. */
+function importProblem(error: BulkImportError): ProblemError {
+  const counts = { verticesCommitted: error.verticesCommitted, edgesCommitted: error.edgesCommitted };
+  const line = error.lineNumber === undefined ? {} : { lineNumber: error.lineNumber };
+  switch (error.kind) {
+    case 'notEmpty':
+      return new ProblemError(409, 'Import requires an empty graph', `${error.message}.`, counts);
+    case 'invalidLine':
+      return new ProblemError(400, 'Invalid import line', error.message, { ...line, ...counts });
+    case 'lineTooLong':
+      return new ProblemError(400, 'Import line too long', error.message, { ...line, ...counts });
+    case 'tooLarge':
+      return new ProblemError(413, 'Import body too large', `${error.message}.`, counts);
+    case 'batchRolledBack': {
+      // An endpoint the writer found missing is a line of the file that does not hold (400); other causes
+      // map as for any waited write (CONTRACT 1.12).
+      const reason = error.cause?.reason ?? 'fault';
+      const status = reason === 'notFound' ? 400 : statusForReason(reason);
+      return new ProblemError(status, 'Import batch rolled back', `${error.message}.`, {
+        ...line,
+        ...counts,
+      });
+    }
+  }
+}
+
+/**
+ * After a failure the rest of the body is not read: the answer closes the connection, so the client
+ * stops sending instead of the server draining an unbounded body.
+ */
+function closeAfter(reply: FastifyReply): void {
+  reply.header('connection', 'close');
+}
+
+export async function bulkRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const bulk = options.bulk ?? defaultBulkOptions;
+
+  // The import body is consumed as a stream by the handler, never buffered by the framework.
+  app.addContentTypeParser(bulkMediaType, (_request, payload, done) => done(null, payload));
+
+  app.get(
+    '/bulk/export',
+    {
+      schema: {
+        tags,
+        description:
+          'Streams the graph as JSONL (application/x-ndjson): a meta line with the counts, the vertex lines, ' +
+          'then the edge lines, from a consistent cut taken when the request arrives. 422 before any byte ' +
+          'when a value cannot be exported.',
+        querystring: ExportQuery,
+        produces: [bulkMediaType],
+        response: { 422: Problem },
+      },
+    },
+    async (request, reply) => {
+      const { vertexLabel, edgeLabel, edgePropertyId } = request.query;
+      let exported;
+      try {
+        exported = await openExport(request.namespace.engine, { vertexLabel, edgeLabel, edgePropertyId });
+      } catch (error) {
+        if (error instanceof BulkExportError) {
+          throw new ProblemError(422, 'Graph not exportable', error.message, {
+            elementId: error.elementId,
+            propertyKey: error.propertyKey,
+          });
+        }
+        throw error;
+      }
+      // A client that goes away mid-stream destroys the stream, which releases the cut.
+      return reply.type(`${bulkMediaType}; charset=utf-8`).send(exported.stream);
+    },
+  );
+
+  app.post(
+    '/bulk/import',
+    {
+      schema: {
+        tags,
+        description:
+          'Streams a JSONL body (application/x-ndjson) into the empty graph, in transactions of ' +
+          '`Svc:BulkIO:ImportBatchSize` elements. Fail-fast: the first invalid line answers 400 with its ' +
+          '`lineNumber`; batches committed before it stay (`verticesCommitted`, `edgesCommitted`).',
+        consumes: [bulkMediaType],
+        response: { 200: ImportSummary },
+      },
+      // Before the body is parsed: any other media type is refused without reading it.
+      onRequest: async (request, reply) => {
+        if (mediaTypeOf(request.headers['content-type']) !== bulkMediaType) {
+          closeAfter(reply);
+          throw new ProblemError(
+            415,
+            reasonPhrase(415),
+            `POST /bulk/import takes ${bulkMediaType}, not '${request.headers['content-type'] ?? 'no content type'}'`,
+          );
+        }
+        const declared = Number(request.headers['content-length']);
+        if (bulk.maxImportRequestBytes > 0 && declared > bulk.maxImportRequestBytes) {
+          closeAfter(reply);
+          throw new ProblemError(
+            413,
+            'Import body too large',
+            `the body is larger than ${bulk.maxImportRequestBytes} bytes (Svc:BulkIO:MaxImportRequestBytes).`,
+            { verticesCommitted: 0, edgesCommitted: 0 },
+          );
+        }
+      },
+    },
+    async (request, reply) => {
+      // No body at all (Content-Length: 0) reaches the handler without the parser: an empty file.
+      const body: AsyncIterable<Uint8Array> = (request.body as Readable | undefined) ?? noBody();
+      try {
+        return await importJsonl(request.namespace.engine, body, {
+          batchSize: bulk.importBatchSize,
+          maxLineBytes: bulk.maxLineBytes,
+          maxBytes: bulk.maxImportRequestBytes,
+        });
+      } catch (error) {
+        if (!(error instanceof BulkImportError)) throw error;
+        if (!request.raw.readableEnded) closeAfter(reply);
+        const problem = importProblem(error);
+        return sendProblem(reply, {
+          title: problem.title,
+          status: problem.status,
+          detail: problem.message,
+          ...problem.extensions,
+        });
+      }
+    },
+  );
+}
