@@ -15,29 +15,38 @@
  *     varuint stamp count, then per stamp: varuint (id - idStart), string stamp
  *
  * A save encodes from a pin of the store (`EmbeddingStore.pin`, taken with the writer held), on the event
- * loop in steps of `vectorsPerStep` vectors so a caller can yield between them; the vectors are copied
+ * loop in steps of a few milliseconds so a caller can yield between them; the vectors are copied
  * straight into the section's own buffer, which is exactly as long as the section (it can be handed to a
  * worker thread without a copy). A load decodes in steps too.
  */
 import { ByteReader, ByteWriter, LogDecodeError } from '../durability/wal/binary.js';
 import { maxVectorDimension, minVectorDimension } from '../vectors/metric.js';
 import { isEmbeddingName } from './names.js';
-import type { EmbeddingPin, EmbeddingStore, PinnedRange } from './store.js';
+import type { EmbeddingStore } from './store.js';
+import type { EmbeddingPin, PinnedRange } from './pin.js';
 
 const magic = 0x4d454b53; // "SKEM" read as a little-endian u32
 const version = 1;
-/** Vectors copied or decoded between two steps: a few milliseconds at dimension 768. */
+/** Vectors decoded between two steps of a load: a few milliseconds at dimension 768. */
 export const vectorsPerStep = 2048;
+/** Bytes of vectors a save copies between two steps (about a millisecond of memcpy). */
+const copyBytesPerStep = 4 << 20;
 
 /** A piece of the section: bytes written ahead, or the vectors of one group, copied when the time comes. */
 type Piece = Uint8Array | { name: string; dimension: number; ids: number[] };
 
-/** The section's structure (names, ids, stamps) around the vector runs, with the total length. */
-function layout(
+/** Ids whose offsets and stamps `layout` writes between two pauses. */
+const idsPerLayoutStep = 16_384;
+
+/**
+ * The section's structure (names, ids, stamps) around the vector runs, with the total length, in steps
+ * of `idsPerLayoutStep` ids.
+ */
+function* layout(
   pin: EmbeddingPin,
   ranges: PinnedRange[],
   idStart: number,
-): { pieces: Piece[]; bytes: number } {
+): Generator<void, { pieces: Piece[]; bytes: number }> {
   const pieces: Piece[] = [];
   let bytes = 0;
   const out = new ByteWriter(1024);
@@ -58,8 +67,11 @@ function layout(
     for (const { dimension, ids } of groups) {
       out.varUint(dimension);
       out.varUint(ids.length);
-      for (const id of ids) {
+      for (let i = 0; i < ids.length; i++) {
+        if (i > 0 && i % idsPerLayoutStep === 0) yield;
+        const id = ids[i];
         out.varUint(id - idStart);
+        // Resolved at this step: a preimage if the element was written since the pin, else the live stamp.
         const model = pin.model(name, id);
         if (model !== null) stamps.push([id, model]);
       }
@@ -78,37 +90,63 @@ function layout(
   return { pieces, bytes };
 }
 
+/** Most bytes of one chunk of a section: allocating (and later freeing) it never costs a long pause. */
+export const sectionChunkBytes = 4 << 20;
+
+/** Bytes written into chunks of their own, each at most `sectionChunkBytes`, exactly `total` in all. */
+class ChunkSink {
+  readonly chunks: Uint8Array[] = [];
+  private current = new Uint8Array(0);
+  private at = 0;
+
+  constructor(private remaining: number) {}
+
+  write(data: Uint8Array): void {
+    for (let offset = 0; offset < data.byteLength;) {
+      if (this.at === this.current.byteLength) {
+        this.current = new Uint8Array(Math.min(sectionChunkBytes, this.remaining));
+        this.chunks.push(this.current);
+        this.at = 0;
+      }
+      const count = Math.min(data.byteLength - offset, this.current.byteLength - this.at);
+      this.current.set(data.subarray(offset, offset + count), this.at);
+      this.at += count;
+      offset += count;
+      this.remaining -= count;
+    }
+  }
+}
+
 /**
- * The pinned embeddings of [idStart, idEnd) as a section, in steps: the generator pauses after every
- * `vectorsPerStep` vectors (the caller may yield the event loop there: the pin keeps the content fixed)
- * and returns the section, empty when the range has no embeddings.
+ * The pinned embeddings of [idStart, idEnd) as a section, in steps: the generator pauses every few
+ * milliseconds of work (the caller may yield the event loop there: the pin keeps the content fixed) and
+ * returns the section as chunks of at most `sectionChunkBytes`, each with a buffer of its own (they can be
+ * handed to a worker thread without a copy); no chunks when the range has no embeddings.
  */
 export function* encodePinnedRange(
   pin: EmbeddingPin,
   idStart: number,
   idEnd: number,
-): Generator<void, Uint8Array> {
-  const ranges = pin.range(idStart, idEnd);
-  if (ranges.length === 0) return new Uint8Array(0);
-  const { pieces, bytes } = layout(pin, ranges, idStart);
-  const section = new Uint8Array(bytes);
-  let at = 0;
+): Generator<void, Uint8Array[]> {
+  const ranges = yield* pin.rangeSteps(idStart, idEnd);
+  if (ranges.length === 0) return [];
+  const { pieces, bytes } = yield* layout(pin, ranges, idStart);
+  const sink = new ChunkSink(bytes);
   for (const piece of pieces) {
     if (piece instanceof Uint8Array) {
-      section.set(piece, at);
-      at += piece.byteLength;
+      sink.write(piece);
       continue;
     }
     const { name, dimension, ids } = piece;
+    const perStep = Math.max(64, Math.floor(copyBytesPerStep / (dimension * 4)));
     for (let i = 0; i < ids.length; i++) {
-      if (i > 0 && i % vectorsPerStep === 0) yield;
+      if (i > 0 && i % perStep === 0) yield;
       // Resolved afresh after every pause: a write meanwhile may have moved the pinned vector aside.
       const vector = pin.vector(name, ids[i]);
-      section.set(new Uint8Array(vector.buffer, vector.byteOffset, dimension * 4), at);
-      at += dimension * 4;
+      sink.write(new Uint8Array(vector.buffer, vector.byteOffset, dimension * 4));
     }
   }
-  return section;
+  return sink.chunks;
 }
 
 /** Runs a stepped codec to its end without pausing. */
@@ -123,7 +161,8 @@ function drainSteps<T>(steps: Generator<void, T>): T {
 export function encodeEmbeddingRange(store: EmbeddingStore, idStart: number, idEnd: number): Uint8Array {
   const pin = store.pin(idEnd);
   try {
-    return drainSteps(encodePinnedRange(pin, idStart, idEnd));
+    const chunks = drainSteps(encodePinnedRange(pin, idStart, idEnd));
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   } finally {
     pin.release();
   }

@@ -16,6 +16,9 @@
  * pin; a trim, which renumbers in place, copies what the pin still reads from the live store).
  */
 import { VectorSet } from '../vectors/set.js';
+import { EmbeddingPin, type Preimage } from './pin.js';
+
+export { EmbeddingPin } from './pin.js';
 
 export interface StoredEmbedding {
   name: string;
@@ -41,93 +44,6 @@ export class NamedEmbeddings {
     let size = 0;
     for (const set of this.sets.values()) size += set.size;
     return size;
-  }
-}
-
-/** What an (element, name) held when a pin was taken: a copy of the vector and stamp, or null for nothing. */
-type Preimage = { readonly vector: Float32Array; readonly model: string | null } | null;
-
-/** One name's embeddings of an id range at a pin's cut, grouped by dimension, ids ascending. */
-export interface PinnedRange {
-  name: string;
-  groups: { dimension: number; ids: number[] }[];
-}
-
-/**
- * The store as it was when the pin was taken (see the module comment). Reads answer the pinned state;
- * a vector it answers is valid until the event loop next turns (a view into live memory, or a copy).
- * Release it when done: until then, writes to embeddings that existed at the pin keep a copy.
- */
-export class EmbeddingPin {
-  /** Per name, the (element, preimage) pairs of elements written since the pin. */
-  readonly preimages = new Map<string, Map<number, Preimage>>();
-  /** Every pinned embedding is in `preimages`: the live store is no longer read. */
-  materialized = false;
-  released = false;
-
-  constructor(
-    /** The store's name map when the pin was taken; after a clear or an adopt nobody changes it any more. */
-    readonly source: Map<string, NamedEmbeddings>,
-    /** Ids at or above it were not elements at the pin: their embeddings are of no interest. */
-    readonly idLimit: number,
-    private readonly onRelease: (pin: EmbeddingPin) => void,
-  ) {}
-
-  /** Names and ids with an embedding at the pin in [idStart, idEnd), grouped by dimension. */
-  range(idStart: number, idEnd: number): PinnedRange[] {
-    const end = Math.min(idEnd, this.idLimit);
-    const names = new Set<string>(this.preimages.keys());
-    if (!this.materialized) for (const name of this.source.keys()) names.add(name);
-    const ranges: PinnedRange[] = [];
-    for (const name of [...names].sort()) {
-      const byDimension = new Map<number, number[]>();
-      const add = (dimension: number, id: number) => {
-        const ids = byDimension.get(dimension);
-        if (ids === undefined) byDimension.set(dimension, [id]);
-        else ids.push(id);
-      };
-      const written = this.preimages.get(name);
-      const named = this.materialized ? undefined : this.source.get(name);
-      if (named !== undefined) {
-        for (const set of named.sets.values()) {
-          for (const id of set.idsInRange(idStart, end))
-            if (written?.has(id) !== true) add(set.dimension, id);
-        }
-      }
-      if (written !== undefined) {
-        for (const [id, preimage] of written) {
-          if (preimage !== null && id >= idStart && id < end) add(preimage.vector.length, id);
-        }
-      }
-      if (byDimension.size === 0) continue;
-      const groups = [...byDimension]
-        .sort((a, b) => a[0] - b[0])
-        .map(([dimension, ids]) => ({ dimension, ids: ids.sort((a, b) => a - b) }));
-      ranges.push({ name, groups });
-    }
-    return ranges;
-  }
-
-  /** The pinned vector of an element `range` listed (valid until the event loop turns). */
-  vector(name: string, id: number): Float32Array {
-    const written = this.preimages.get(name)?.get(id);
-    if (written !== undefined) return written!.vector;
-    return this.source.get(name)!.setHolding(id)!.view(id)!;
-  }
-
-  /** The pinned stamp of an element `range` listed: null for a caller-supplied vector. */
-  model(name: string, id: number): string | null {
-    const written = this.preimages.get(name)?.get(id);
-    if (written !== undefined) return written!.model;
-    return this.source.get(name)!.stamps.get(id) ?? null;
-  }
-
-  /** Ends the pin; idempotent. */
-  release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.preimages.clear();
-    this.onRelease(this);
   }
 }
 

@@ -34,8 +34,11 @@ export interface PartitionInput {
   propertyPool: Float64Array;
   /** The encoded side values of the range's records, in record order (write.ts). */
   sideValues: Uint8Array;
-  /** The range's element embeddings, encoded (src/engine/embeddings/checkpoint.ts); empty for none. */
-  embeddings: Uint8Array;
+  /**
+   * The range's element embeddings, encoded (src/engine/embeddings/checkpoint.ts) as consecutive chunks;
+   * none for a range without embeddings.
+   */
+  embeddings: Uint8Array[];
   /** Interned edge types of the graph (with one, every adjacency group is type 0). */
   edgeTypeCount: number;
 }
@@ -141,7 +144,7 @@ export function encodePartition(input: PartitionInput): EncodedPartition {
     input.edgeTypeCount > 1,
   );
   const { first, second, vertices, edges } = headerColumns(input, adjacency);
-  const sectionData: [SectionType, Uint8Array][] = [
+  const sectionData: [SectionType, Uint8Array | Uint8Array[]][] = [
     [SectionType.kind, bytesOf(input.kindType.subarray(idStart, idEnd))],
     [SectionType.labels, bytesOf(labelsOf(input))],
     [SectionType.created, bytesOf(input.created.subarray(idStart, idEnd))],
@@ -156,10 +159,15 @@ export function encodePartition(input: PartitionInput): EncodedPartition {
   const sections: { type: number; offset: number; length: number }[] = [];
   let offset = 0;
   for (const [type, data] of sectionData) {
-    sections.push({ type, offset, length: data.byteLength });
-    if (data.byteLength > 0) payload.push(data);
-    const padded = alignTo8(data.byteLength);
-    if (padded > data.byteLength) payload.push(zeros.subarray(0, padded - data.byteLength));
+    const parts = Array.isArray(data) ? data : [data];
+    let length = 0;
+    for (const part of parts) {
+      if (part.byteLength > 0) payload.push(part);
+      length += part.byteLength;
+    }
+    sections.push({ type, offset, length });
+    const padded = alignTo8(length);
+    if (padded > length) payload.push(zeros.subarray(0, padded - length));
     offset += padded;
   }
   const payloadCrc32 = crc32Of(payload);

@@ -154,7 +154,7 @@ async function writePartitions(
         tempPath: temporary,
       };
       const transfer = [sink.bytes.buffer as ArrayBuffer];
-      if (embeddings.byteLength > 0) transfer.push(embeddings.buffer as ArrayBuffer);
+      for (const chunk of embeddings) transfer.push(chunk.buffer as ArrayBuffer);
       if (workers !== undefined) outcomes.push(workers.run(job, transfer));
       else outcomes.push(writePartitionHere(job, pacer));
     }
@@ -180,7 +180,7 @@ async function encodeEmbeddings(
   idStart: number,
   idEnd: number,
   pacer: Pacer,
-): Promise<Uint8Array> {
+): Promise<Uint8Array[]> {
   const steps = encodePinnedRange(snapshot.embeddings, idStart, idEnd);
   for (;;) {
     const step = steps.next();

@@ -89,7 +89,7 @@ function pinnedSection(snapshot: { embeddings: Parameters<typeof encodePinnedRan
   const steps = encodePinnedRange(snapshot.embeddings, 0, snapshot.nextId);
   for (;;) {
     const step = steps.next();
-    if (step.done === true) return step.value;
+    if (step.done === true) return Buffer.concat(step.value);
   }
 }
 
