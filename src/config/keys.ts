@@ -15,6 +15,15 @@ import {
   MAX_MAX_FRAGMENT_STEPS,
   MIN_MAX_FRAGMENT_STEPS,
 } from '../fragments/runtime/budget.js';
+import {
+  defaultBufferSize,
+  defaultMaxSubscribers,
+  defaultSubscriberQueueSize,
+  maxBufferSize,
+  maxMaxSubscribers,
+  maxSubscriberQueueSize,
+} from '../changefeed/feed.js';
+import { defaultKeepAliveSeconds, maxKeepAliveSeconds, minKeepAliveSeconds } from '../changefeed/sse.js';
 
 export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
 
@@ -253,6 +262,57 @@ export const CONFIG_KEYS = [
     description:
       'Most transactions the writer applies in one group before yielding the event loop, ' +
       'which bounds how long one group can hold it.',
+  },
+  {
+    key: 'Svc:ChangeFeed:Enabled',
+    kind: 'bool',
+    default: true,
+    applyMode: 'restart',
+    description:
+      'Keeps a change feed per namespace (`GET /changefeed`); `false` derives no events at all and the ' +
+      'route answers 503 `Change feed disabled`.',
+  },
+  {
+    key: 'Svc:ChangeFeed:BufferSize',
+    kind: 'int',
+    default: defaultBufferSize,
+    minimum: 1,
+    maximum: maxBufferSize,
+    applyMode: 'restart',
+    description:
+      "Events each namespace's feed keeps for catch-up: a client reconnecting with `since` or " +
+      '`Last-Event-ID` within the last this-many events gets what it missed; further back it gets ' +
+      '`resync` `seekOutOfRange`.',
+  },
+  {
+    key: 'Svc:ChangeFeed:SubscriberQueueSize',
+    kind: 'int',
+    default: defaultSubscriberQueueSize,
+    minimum: 1,
+    maximum: maxSubscriberQueueSize,
+    applyMode: 'restart',
+    description:
+      'Events a subscriber may fall behind (matching its filters, catch-up not counted) before the events ' +
+      'after them are dropped for it; it then gets `resync` `overflow` and continues live.',
+  },
+  {
+    key: 'Svc:ChangeFeed:MaxSubscribers',
+    kind: 'int',
+    default: defaultMaxSubscribers,
+    minimum: 1,
+    maximum: maxMaxSubscribers,
+    applyMode: 'restart',
+    description:
+      'Open `GET /changefeed` streams per namespace; one more answers 503 `Subscriber limit reached`.',
+  },
+  {
+    key: 'Svc:ChangeFeed:KeepAliveSeconds',
+    kind: 'int',
+    default: defaultKeepAliveSeconds,
+    minimum: minKeepAliveSeconds,
+    maximum: maxKeepAliveSeconds,
+    applyMode: 'liveForNewWork',
+    description: 'A change-feed stream idle this long is sent a `: keepalive` comment line.',
   },
   {
     key: 'Svc:Durability:StorageDirectory',

@@ -50,6 +50,13 @@ export interface SkeinSettings {
   readonly storedQueries: {
     readonly maxCount: number;
   };
+  readonly changeFeed: {
+    readonly enabled: boolean;
+    readonly bufferSize: number;
+    readonly subscriberQueueSize: number;
+    readonly maxSubscribers: number;
+    readonly keepAliveSeconds: number;
+  };
   readonly durability: {
     /** as configured (relative to the working directory unless absolute) */
     readonly storageDirectory: string;
@@ -120,6 +127,13 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     storedQueries: {
       maxCount: get('Svc:StoredQueries:MaxCount'),
+    },
+    changeFeed: {
+      enabled: get('Svc:ChangeFeed:Enabled'),
+      bufferSize: get('Svc:ChangeFeed:BufferSize'),
+      subscriberQueueSize: get('Svc:ChangeFeed:SubscriberQueueSize'),
+      maxSubscribers: get('Svc:ChangeFeed:MaxSubscribers'),
+      keepAliveSeconds: get('Svc:ChangeFeed:KeepAliveSeconds'),
     },
     durability: {
       storageDirectory: get('Svc:Durability:StorageDirectory'),

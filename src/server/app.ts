@@ -33,6 +33,8 @@ import { delegateRoutes } from './routes/delegates.js';
 import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
 import { storedQueryRoutes } from './routes/storedqueries.js';
 import { pathRoutes } from './routes/paths.js';
+import { changeFeedRoutes } from './routes/changefeed.js';
+import { defaultKeepAliveSeconds } from '../changefeed/sse.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;
@@ -58,6 +60,8 @@ export interface ServerOptions {
   isReady?: () => boolean;
   /** The `durability` block of GET /status; absent: every namespace reports the no-log posture. */
   durability?: DurabilityStatusSource;
+  /** `Svc:ChangeFeed:KeepAliveSeconds`: a change-feed stream idle this long gets `: keepalive` (default 15). */
+  changeFeedKeepAliveSeconds?: number;
   /** `Svc:StoredQueries:MaxCount`: stored queries per namespace (default 256). */
   maxStoredQueries?: number;
   /** `Svc:Fragments:MaxSteps`: steps per call of a compiled fragment (default 10,000,000). */
@@ -91,6 +95,7 @@ export function defaultServerOptions(
     maxBodyBytes: 30_000_000,
     codeBodyLimitBytes: 1_048_576,
     development: false,
+    changeFeedKeepAliveSeconds: defaultKeepAliveSeconds,
     ...overrides,
   };
 }
@@ -164,6 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     saveGameNamespaceRoutes,
     storedQueryRoutes,
     pathRoutes,
+    changeFeedRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }

@@ -33,7 +33,14 @@ export async function startService(config: LoadedConfig): Promise<RunningService
   const { settings } = config;
   const namespaces = new Namespaces({
     maxNamespaces: settings.namespaces.maxNamespaces,
-    engine: { maxGroupTransactions: settings.writer.maxGroupTransactions },
+    engine: {
+      maxGroupTransactions: settings.writer.maxGroupTransactions,
+      changeFeed: settings.changeFeed.enabled && {
+        bufferSize: settings.changeFeed.bufferSize,
+        subscriberQueueSize: settings.changeFeed.subscriberQueueSize,
+        maxSubscribers: settings.changeFeed.maxSubscribers,
+      },
+    },
   });
   let durability: Durability | undefined;
   const paths = durabilityPaths({
@@ -71,6 +78,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     maxStoredQueries: settings.storedQueries.maxCount,
     fragmentMaxSteps: settings.fragments.maxSteps,
     pathDefaultTimeBudgetSeconds: settings.paths.defaultTimeBudgetSeconds,
+    changeFeedKeepAliveSeconds: settings.changeFeed.keepAliveSeconds,
     apiKey: settings.security.apiKey,
     apiKeyHeaderName: settings.security.apiKeyHeaderName,
     allowedCorsOrigins: settings.cors.allowedOrigins,

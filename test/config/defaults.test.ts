@@ -21,6 +21,13 @@ describe('configuration defaults', () => {
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
       writer: { maxGroupTransactions: 1024 },
+      changeFeed: {
+        enabled: true,
+        bufferSize: 8192,
+        subscriberQueueSize: 1024,
+        maxSubscribers: 32,
+        keepAliveSeconds: 15,
+      },
       storedQueries: { maxCount: 256 },
       durability: {
         storageDirectory: 'data',
