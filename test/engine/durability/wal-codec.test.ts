@@ -228,52 +228,6 @@ describe('log codec: entries', () => {
     assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
   });
 
-  it('round-trips stored-query registrations and removals as entries of type 18, without the limit', () => {
-    const register = {
-      kind: 'register',
-      family: 'storedQuery',
-      name: 'q-1',
-      payload: '{"name":"q-1","x":"\ud800"}',
-      maxEntries: 3,
-    } as const;
-    const payload = payloadOf(committed([register]), 7);
-    assert.equal(payload[1], EntryType.storedQuery);
-    const entry = readEntry(payload, 'here');
-    assert.equal(entry.type, 'registration');
-    assert.equal(entry.sequence, 7);
-    assert.deepEqual(operationsOf(entry), [
-      { kind: 'register', family: 'storedQuery', name: 'q-1', payload: register.payload },
-    ]);
-    const removal = readEntry(
-      payloadOf(committed([{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]), 8),
-      'here',
-    );
-    assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
-  });
-
-  it('round-trips stored-query registrations and removals as entries of type 18, without the limit', () => {
-    const register = {
-      kind: 'register',
-      family: 'storedQuery',
-      name: 'q-1',
-      payload: '{"name":"q-1","x":"\ud800"}',
-      maxEntries: 3,
-    } as const;
-    const payload = payloadOf(committed([register]), 7);
-    assert.equal(payload[1], EntryType.storedQuery);
-    const entry = readEntry(payload, 'here');
-    assert.equal(entry.type, 'registration');
-    assert.equal(entry.sequence, 7);
-    assert.deepEqual(operationsOf(entry), [
-      { kind: 'register', family: 'storedQuery', name: 'q-1', payload: register.payload },
-    ]);
-    const removal = readEntry(
-      payloadOf(committed([{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]), 8),
-      'here',
-    );
-    assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
-  });
-
   it('refuses an entry of a newer entry format version', () => {
     const payload = payloadOf(committed([{ kind: 'removeElement', id: 1 }]), 1);
     payload[0] = entryFormatVersion + 1;
