@@ -43,6 +43,10 @@ export {
   bulkMediaType,
   defaultImportBatchSize,
   defaultMaxLineBytes,
+  formatBulkValue,
+  parseBulkValue,
+  resolveBulkTypeName,
+  unexportableReason,
 } from './bulk/index.js';
 export type {
   ImportOptions,

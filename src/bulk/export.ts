@@ -26,6 +26,7 @@ import { isInlineTag, typeOfTag, typeTagCount } from '../engine/graph/property-s
 import { classModulus } from '../engine/storage/block-pool.js';
 import { takeSnapshot, type GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
 import { embeddingKey, embeddingStampKey } from '../engine/embeddings/names.js';
+import type { EmbeddingPin, PinnedRange } from '../engine/embeddings/pin.js';
 import type { TypedValue } from '../engine/model/values.js';
 import { formatSingle } from '../engine/model/numeric-text.js';
 import { bulkFormatName, bulkFormatVersion } from './format.js';
@@ -164,7 +165,11 @@ class ExportCut {
     if (start !== this.windowStart) {
       this.windowStart = start;
       this.windowEntries = new Map();
-      for (const { name, groups } of this.snapshot.embeddings.range(start, start + embeddingWindowIds)) {
+      for (const { name, groups } of pinnedRange(
+        this.snapshot.embeddings,
+        start,
+        start + embeddingWindowIds,
+      )) {
         for (const { ids } of groups) {
           for (const holder of ids) {
             const list = this.windowEntries.get(holder);
@@ -314,6 +319,18 @@ class ExportCut {
   }
 }
 
+/**
+ * The pin's embeddings of [start, end) listed in one go: a window is a few thousand ids, well inside the
+ * pin's own pause interval, so driving its stepwise listing to the end holds the event loop only briefly.
+ */
+function pinnedRange(pin: EmbeddingPin, start: number, end: number): PinnedRange[] {
+  const steps = pin.rangeSteps(start, end);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
@@ -426,6 +443,7 @@ function lineProducer(
           }
           phase = 'edges';
           cursor = 0;
+          continue;
         }
         const id = cursor++;
         if (phase === 'vertices') {

@@ -12,15 +12,8 @@ import {
   unexportableReason,
 } from '../../src/bulk/values.js';
 import { SCALAR_TYPES, ValueError, fullTypeName, type TypedValue } from '../../src/index.js';
-import { assertIdentical, typedValue } from '../engine/durability/arbitraries.js';
-
-/**
- * Every value a graph can hold: a 'Local' DateTime is never produced by parsing (an offset converts to
- * UTC, datetime-text.ts), so it cannot be in a graph and is left out.
- */
-export const storableValue = typedValue.filter(
-  (value) => value.type !== 'DateTime' || value.value.kind !== 'Local',
-);
+import { assertIdentical } from '../engine/durability/arbitraries.js';
+import { storableValue } from './arbitraries.js';
 
 describe('bulk value codec', () => {
   it('gives back the identical value and type from its text, for every type over its whole range', () => {
