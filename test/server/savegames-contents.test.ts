@@ -241,6 +241,56 @@ describe('save-game contents over HTTP', () => {
     }
   });
 
+  it('the log replayed on a loaded checkpoint purges removed elements from its indexes and renumbers them after a trim', async () => {
+    const directory = storage();
+    let service = await start(directory);
+    try {
+      await call(
+        service,
+        'PUT',
+        '/vertices?waitForCompletion=true',
+        Array.from({ length: 6 }, () => ({})),
+      );
+      await call(service, 'POST', '/index', { uniqueId: 'tags', pluginType: 'DictionaryIndex' });
+      await call(service, 'POST', '/index', {
+        uniqueId: 'vectors',
+        pluginType: 'VectorIndex',
+        pluginOptions: { dimension: spec('2', 'System.Int32'), metric: spec('L2', 'System.String') },
+      });
+      for (let id = 0; id < 6; id++) {
+        await call(service, 'PUT', '/index/tags', {
+          graphElementId: id,
+          key: spec(`k${id}`, 'System.String'),
+        });
+        await call(service, 'PUT', '/index/vector/vectors', { graphElementId: id, vector: [id, 0] });
+      }
+      await call(service, 'PUT', '/save');
+      await call(service, 'DELETE', '/graphelement/1?waitForCompletion=true');
+      await call(service, 'HEAD', '/trim');
+      await call(service, 'PUT', '/vertices?waitForCompletion=true', [{}]);
+      const scans = async () => ({
+        tags: await Promise.all(
+          [0, 1, 2, 3, 4, 5].map((n) =>
+            call(service, 'POST', '/scan/index/all', {
+              indexId: 'tags',
+              operator: 0,
+              literal: { value: `k${n}`, fullQualifiedTypeName: 'System.String' },
+              resultType: 'Both',
+            }),
+          ),
+        ),
+        knn: await call(service, 'POST', '/scan/index/vector', { indexId: 'vectors', query: [3, 0], k: 6 }),
+      });
+      const expected = await scans();
+      assert.deepEqual(expected.tags, [[0], [], [1], [2], [3], [4]], 'purged, then renumbered');
+      await service.stop();
+      service = await start(directory);
+      assert.deepEqual(await scans(), expected);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('an index the checkpoint cannot write is left out and counted in lastCheckpointDroppedIndices', async () => {
     const directory = storage();
     const service = await start(directory);
