@@ -14,6 +14,7 @@ export const usage = `Usage: skein <command> [options]
 
 Commands:
   import FILE              stream a JSONL file (or - for standard input) into an empty graph
+      --create             with --ns: create the namespace first when it does not exist
   export [-o FILE]         write the graph as JSONL to standard output (or FILE)
       --vertex-label L     only vertices with label L (and edges between them)
       --edge-label L       only edges with label L
@@ -40,6 +41,10 @@ Options of every command:
 
 Exit codes: 0 done, 1 the operation failed, 2 usage error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 `;
+
+const importOptions = {
+  create: { type: 'boolean' },
+} as const;
 
 const exportOptions = {
   'vertex-label': { type: 'string' },
@@ -75,10 +80,16 @@ export async function run(args: readonly string[], terminal: Terminal, signal: A
       terminal.stdout.write(`${packageVersion()}\n`);
       return;
     case 'import': {
-      const parsed = parseCommand(rest, {}, process.env);
+      const parsed = parseCommand(rest, importOptions, process.env);
       if (parsed.help) return void terminal.stdout.write(usage);
       if (parsed.positionals.length > 1) throw usageError('import takes one FILE');
-      return importFile(parsed.connection, parsed.positionals[0], terminal, signal);
+      return importFile(
+        parsed.connection,
+        parsed.positionals[0],
+        terminal,
+        signal,
+        parsed.values.create === true,
+      );
     }
     case 'export': {
       const parsed = parseCommand(rest, exportOptions, process.env);

@@ -28,7 +28,7 @@ export function routeUrl(
 }
 
 export interface RequestOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   headers?: OutgoingHttpHeaders;
   /** A body to stream; the request ends when it ends. */
   body?: Readable;

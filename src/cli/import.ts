@@ -22,11 +22,27 @@ interface ImportSummary {
   linesRead: number;
 }
 
+/** `--create`: makes the target namespace first; one that exists already is fine. */
+async function ensureNamespace(connection: Connection, signal: AbortSignal): Promise<void> {
+  if (connection.namespace === undefined) throw usageError('--create needs --ns NAME');
+  const url = routeUrl(
+    { ...connection, namespace: undefined },
+    `/ns/${encodeURIComponent(connection.namespace)}`,
+  );
+  const response = await send(connection, url, { method: 'PUT', signal });
+  if (response.statusCode === 201 || response.statusCode === 409) {
+    response.resume();
+    return;
+  }
+  throw await failure(response, `creating the namespace '${connection.namespace}'`);
+}
+
 export async function importFile(
   connection: Connection,
   file: string | undefined,
   terminal: Terminal,
   signal: AbortSignal,
+  create = false,
 ): Promise<void> {
   if (file === undefined) throw usageError('import needs a FILE (or - for standard input)');
   const fromStdin = file === '-';
@@ -41,6 +57,7 @@ export async function importFile(
       throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
     }
   }
+  if (create) await ensureNamespace(connection, signal);
   const source: Readable = fromStdin ? terminal.stdin : createReadStream(file);
   const progress = importProgress(terminal.stderr, totalBytes);
   let bytes = 0;
