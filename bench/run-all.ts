@@ -23,6 +23,7 @@ const scripts = [
   'durable-writes',
   'indexes',
   'vector-knn',
+  'changefeed',
 ] as const;
 
 const { values } = parseArgs({

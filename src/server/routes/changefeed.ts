@@ -81,11 +81,17 @@ export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteC
       const filter = parseFilter(query);
       const since = positionText(query.since) ?? positionText(request.headers['last-event-id']);
       const subscription = feed.subscribe({ filter, ...(since === undefined ? {} : { since }) });
-      const stream = new ChangeFeedStream(subscription, {
-        keepAliveSeconds: options.changeFeedKeepAliveSeconds,
-        // Headers go out at once, before any event: a client knows it is subscribed.
-        onStart: () => reply.raw.flushHeaders(),
-      });
+      let stream: ChangeFeedStream;
+      try {
+        stream = new ChangeFeedStream(subscription, {
+          keepAliveSeconds: options.changeFeedKeepAliveSeconds,
+          // Headers go out at once, before any event: a client knows it is subscribed.
+          onStart: () => reply.raw.flushHeaders(),
+        });
+      } catch (error) {
+        subscription.close();
+        throw error;
+      }
       open.add(stream);
       stream.once('close', () => open.delete(stream));
       // Released the moment the client goes, not when the next write would fail.

@@ -1,0 +1,170 @@
+/**
+ * Writer throughput with change-feed subscribers (issue 7 point 9): in-process single-element
+ * transactions (`engine.createVertex()`, `inFlight` submitted, await the last, repeat) on an engine whose
+ * feed has 0 and then 32 live subscribers. Target: with 32 subscribers at least 80% of the rate with 0.
+ *
+ * A subscriber here is what a server's stream does minus the socket: woken once per committed group, it
+ * reads everything pending and checks that the sequence numbers follow each other (the `events` rows:
+ * `read()`, event objects; the `SSE frames` rows: `readFrames()`, the text a stream pushes, each event's
+ * frame made once and shared). Same-run references: the same loop on an engine without a feed (what
+ * deriving and buffering events costs the writer at all), and one subscriber.
+ *
+ *   node --expose-gc dist/bench/changefeed.js [--count 1e6] [--runs 5] [--inFlight 1e4] [--subscribers 32] [--quick]
+ */
+import { Engine, type ChangeEvent, type ChangeSubscription } from '../src/index.js';
+import { median, num, pct, rate, numericFlags, table, verdict } from './common.js';
+import { printMachine } from './machine.js';
+
+const targetRatio = 0.8;
+const flags = numericFlags(
+  { count: 1_000_000, runs: 5, inFlight: 10_000, subscribers: 32 },
+  { count: 200_000, runs: 3 },
+);
+const { count, runs, inFlight, subscribers } = flags;
+
+type Reader = 'read' | 'drain' | 'frames';
+
+interface Case {
+  name: string;
+  feed: boolean;
+  subscribers: number;
+  reader: Reader;
+}
+
+const cases: Case[] = [
+  { name: 'no change feed (reference)', feed: false, subscribers: 0, reader: 'read' },
+  { name: 'feed, 0 subscribers', feed: true, subscribers: 0, reader: 'read' },
+  { name: 'feed, 1 subscriber, read()', feed: true, subscribers: 1, reader: 'read' },
+  { name: `feed, ${subscribers} subscribers, read()`, feed: true, subscribers, reader: 'read' },
+  { name: `feed, ${subscribers} subscribers, drain(visit)`, feed: true, subscribers, reader: 'drain' },
+  { name: 'feed, 1 subscriber, readFrames()', feed: true, subscribers: 1, reader: 'frames' },
+  { name: `feed, ${subscribers} subscribers, readFrames()`, feed: true, subscribers, reader: 'frames' },
+];
+
+interface Sample {
+  rate: number;
+  cpuRate: number;
+  delivered: number;
+}
+
+/** A subscriber that drains on every wake-up and checks the order; returns its counters. */
+function attach(subscription: ChangeSubscription, reader: Reader): { delivered: number; resyncs: number } {
+  const counters = { delivered: 0, resyncs: 0 };
+  let expected = 1;
+  subscription.onReadable = () => {
+    if (reader === 'frames') {
+      for (let bytes = subscription.readFrames(); bytes.length > 0; bytes = subscription.readFrames()) {
+        counters.delivered += bytes.length; // order is checked in the events rows
+      }
+      return;
+    }
+    if (reader === 'drain') {
+      subscription.drain(visit);
+      return;
+    }
+    for (let events = subscription.read(4096); events.length > 0; events = subscription.read(4096)) {
+      for (const event of events) visit(event);
+    }
+  };
+  const visit = (event: ChangeEvent): void => {
+    if (event.kind === 'resync') counters.resyncs++;
+    else if (event.seq !== expected) throw new Error(`seq ${event.seq} after ${expected - 1}`);
+    expected = event.seq + 1;
+    counters.delivered++;
+  };
+  return counters;
+}
+
+async function measure(c: Case, transactions: number): Promise<Sample> {
+  const engine = new Engine(c.feed ? {} : { changeFeed: false });
+  const subs: ChangeSubscription[] = [];
+  const counters: { delivered: number; resyncs: number }[] = [];
+  for (let i = 0; i < c.subscribers; i++) {
+    const subscription = engine.changeFeed!.subscribe();
+    subs.push(subscription);
+    counters.push(attach(subscription, c.reader));
+  }
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (let done = 0; done < transactions;) {
+    const size = Math.min(inFlight, transactions - done);
+    let last: Promise<unknown> | undefined;
+    for (let k = 0; k < size; k++) last = engine.createVertex();
+    await last;
+    done += size;
+  }
+  const t1 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
+  // Let the subscribers take the last group, then check they saw every event and never overflowed.
+  await new Promise((resolve) => setImmediate(resolve));
+  for (const [i, counter] of counters.entries()) {
+    if (c.reader !== 'frames' && (counter.delivered !== transactions || counter.resyncs !== 0)) {
+      throw new Error(
+        `subscriber ${i} got ${counter.delivered} of ${transactions} events and ${counter.resyncs} resyncs`,
+      );
+    }
+  }
+  for (const subscription of subs) subscription.close();
+  return {
+    rate: (transactions / (t1 - t0)) * 1000,
+    cpuRate: transactions / ((cpu.user + cpu.system) / 1e6),
+    delivered: counters[0]?.delivered ?? 0,
+  };
+}
+
+printMachine('writer throughput with change-feed subscribers (in process)');
+console.log(
+  `-- ${num(count)} createVertex() transactions per run, ${num(inFlight)} in flight, a fresh engine per ` +
+    `run, median of ${runs} runs after one warm-up; feed sizes: the defaults (buffer 8192, queue 1024)`,
+);
+console.log();
+
+const samples: Sample[][] = cases.map(() => []);
+for (const c of cases) await measure(c, Math.min(count, 100_000));
+for (let run = 0; run < runs; run++) {
+  for (let k = 0; k < cases.length; k++) {
+    const index = (run + k) % cases.length; // rotate the order: drift on a shared machine hits every case
+    samples[index].push(await measure(cases[index], count));
+    (globalThis as { gc?: () => void }).gc?.();
+  }
+}
+
+function summarize(label: string, pick: (sample: Sample) => number): number[] {
+  const rates = samples.map((list) => median(list.map(pick)));
+  const rows: string[][] = [[label, 'median', 'min', 'max', 'x no feed', 'x 0 subscribers']];
+  cases.forEach((c, i) => {
+    const list = samples[i].map(pick);
+    rows.push([
+      c.name,
+      rate(rates[i]),
+      rate(Math.min(...list)),
+      rate(Math.max(...list)),
+      pct(rates[i] / rates[0]),
+      pct(rates[i] / rates[1]),
+    ]);
+  });
+  console.log(table(rows));
+  console.log();
+  return rates;
+}
+
+const wall = summarize('transactions per second of wall time', (sample) => sample.rate);
+// The machine is shared: CPU time of this process is the steadier measure of what the work costs.
+const cpu = summarize('transactions per second of process CPU time', (sample) => sample.cpuRate);
+for (const [label, rates] of [
+  ['wall time', wall],
+  ['CPU time', cpu],
+] as const) {
+  const lines = [3, 4, 6].map((i) => {
+    const ratio = rates[i] / rates[1];
+    return `  ${cases[i].name}: ${pct(ratio)} of 0 subscribers ${i === 3 ? verdict(ratio >= targetRatio) : ''}`;
+  });
+  const frames = rates[6] / rates[5];
+  lines.push(`  ${cases[6].name}: ${pct(frames)} of 1 subscriber reading frames (the per-subscriber share)`);
+  console.log(
+    `${label} (target: ${subscribers} subscribers, read(), >= ${pct(targetRatio)} of 0 subscribers)`,
+  );
+  console.log(lines.join('\n'));
+}
+console.log();
+console.log(`${num(samples[6][0].delivered / count, 0)} bytes of SSE frames per event per subscriber`);

@@ -1,0 +1,66 @@
+/**
+ * SSE frames of change events (CONTRACT 3.2 "SSE framing"): the exact frame text, UTF-8 bytes that decode
+ * back to it whatever the labels hold, and runs of frames shared between subscribers reading the same
+ * events.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { Engine, formatFrame } from '../../src/index.js';
+import { FrameWriter } from '../../src/changefeed/frames.js';
+
+const epoch = '5f0c6a2e-8d4b-4a53-9e0f-3b2d1c4e5a6f';
+
+describe('change-feed frames', () => {
+  it('writes id: <epoch>:<seq>, event: <kind>, data: <JSON>, and an empty line', () => {
+    const event = { seq: 4712, ts: '2026-07-15T12:34:56.789Z', kind: 'resync', reason: 'trim' } as const;
+    assert.equal(
+      formatFrame(epoch, event),
+      `id: ${epoch}:4712\nevent: resync\ndata: {"seq":4712,"ts":"2026-07-15T12:34:56.789Z","kind":"resync","reason":"trim"}\n\n`,
+    );
+  });
+
+  it('keeps data: on one line and encodes any label as UTF-8 that decodes to the same frames', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 40 }), { maxLength: 50 }), (labels) => {
+        const writer = new FrameWriter(1);
+        let expected = '';
+        labels.forEach((label, i) => {
+          const frame = formatFrame(epoch, {
+            seq: i + 1,
+            ts: '2026-07-15T12:34:56.789Z',
+            kind: 'vertexCreated',
+            element: 'vertex',
+            id: i,
+            label,
+          });
+          assert.equal(frame.split('\n').length, 5, 'id, event, data, blank, and the end');
+          writer.add(frame);
+          expected += frame;
+        });
+        assert.equal(writer.bytes().toString('utf8'), expected);
+      }),
+    );
+  });
+
+  it('hands subscribers the frames of what they read: the same bytes for the same run, filtered runs their own', async () => {
+    const engine = new Engine();
+    const feed = engine.changeFeed!;
+    const first = feed.subscribe();
+    const second = feed.subscribe();
+    const filtered = feed.subscribe({ filter: { labels: ['b'] } });
+    await engine.createVertices([{ label: 'a' }, { label: 'b' }, { label: 'a' }]);
+    const one = first.readFrames();
+    const two = second.readFrames();
+    assert.equal(one, two, 'one encoded chunk for both');
+    assert.equal(
+      one.toString('utf8'),
+      feed
+        .buffered()
+        .map((event) => formatFrame(feed.epoch, event))
+        .join(''),
+    );
+    assert.equal(filtered.readFrames().toString('utf8'), formatFrame(feed.epoch, feed.eventAt(2)));
+    assert.equal(first.readFrames().length, 0);
+  });
+});
