@@ -49,6 +49,10 @@ export const engineErrors = {
   STORED_QUERY_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Stored query quota exceeded' },
   /** The stored query's recompile after a load failed (`compileState` Failed): it cannot be invoked. */
   STORED_QUERY_NOT_INVOCABLE: { reason: 'conflict', title: 'Stored query not invocable' },
+  /** A `register` operation names a registration that exists (src/engine/registrations). */
+  REGISTRATION_EXISTS: { reason: 'conflict', title: 'Registration exists' },
+  /** A `register` operation would exceed its family's limit. */
+  REGISTRATION_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Registration quota exceeded' },
 } as const satisfies Record<string, { reason: FailureReason; title: string }>;
 
 export type EngineErrorCode = keyof typeof engineErrors;

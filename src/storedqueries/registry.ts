@@ -1,10 +1,14 @@
 /**
- * The stored queries of one namespace: definitions by name with their compiled fragments. Registration
- * compiles first and refuses a failing definition; a definition restored from a save or the log is
- * compiled again and, when that fails, stays listed as `Failed` (answering 409 when invoked) so nothing
- * registered is silently lost.
+ * The stored queries of one namespace, compiled. The definitions themselves are the engine's
+ * registrations of family `storedQuery` (src/engine/registrations): they change only through the writer,
+ * so they are logged, saved in checkpoints and restored with the graph. This registry keeps each one
+ * compiled and follows the engine's set: on every read it compares the set's version and recompiles what
+ * a load or a log replay brought in. A definition whose recompile fails stays listed as `Failed` (409 when
+ * invoked), so nothing registered is lost silently.
  */
-import { EngineError } from '../engine/errors.js';
+import type { Engine } from '../engine/engine.js';
+import { EngineError, isEngineError } from '../engine/errors.js';
+import type { RegistrationStore } from '../engine/registrations/store.js';
 import { compileStoredQuery, type CompiledStoredQuery } from './compile.js';
 import { defaultMaxStoredQueries, StoredQueryInvalid, type StoredQueryDefinition } from './definition.js';
 
@@ -19,97 +23,155 @@ export interface StoredQueryEntry {
   readonly compiled?: CompiledStoredQuery;
 }
 
+const family = 'storedQuery';
+
 export function storedQueryNotFound(name: string): EngineError {
   return new EngineError('STORED_QUERY_NOT_FOUND', `No stored query named '${name}'.`, { name });
 }
 
-export class StoredQueries {
-  private readonly entries = new Map<string, StoredQueryEntry>();
+function ordinal(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
-  constructor(readonly maxCount: number = defaultMaxStoredQueries) {}
+export class StoredQueries {
+  /** Compiled entries by name, as of `seenVersion` of the engine's registrations. */
+  private entries = new Map<string, { payload: string; entry: StoredQueryEntry }>();
+  private seenVersion = -1;
+  /** Compiled at registration, waiting for their commit: reused instead of compiling twice. */
+  private readonly prepared = new Map<string, StoredQueryEntry>();
+
+  constructor(
+    private readonly engine: Engine,
+    readonly maxCount: number = defaultMaxStoredQueries,
+  ) {}
+
+  private get store(): RegistrationStore {
+    return this.engine.graph.registrations;
+  }
+
+  /** Follows the engine's set: keeps what is unchanged, compiles what is new, drops what is gone. */
+  private sync(): void {
+    if (this.seenVersion === this.store.version) return;
+    const next = new Map<string, { payload: string; entry: StoredQueryEntry }>();
+    for (const { name, payload } of this.store.entries(family)) {
+      const known = this.entries.get(name);
+      if (known !== undefined && known.payload === payload) {
+        next.set(name, known);
+        continue;
+      }
+      const entry = this.prepared.get(payload) ?? this.recompile(payload);
+      this.prepared.delete(payload);
+      next.set(name, { payload, entry });
+    }
+    this.entries = next;
+    this.seenVersion = this.store.version;
+  }
+
+  private recompile(payload: string): StoredQueryEntry {
+    const definition = JSON.parse(payload) as StoredQueryDefinition;
+    const result = compileStoredQuery(definition);
+    return result.ok
+      ? { definition, compileState: 'Compiled', compileDiagnostics: null, compiled: result.compiled }
+      : { definition, compileState: 'Failed', compileDiagnostics: result.diagnosticsText };
+  }
 
   get size(): number {
+    this.sync();
     return this.entries.size;
   }
 
   /** Every entry ordered by name, ordinal (UTF-16 code unit) order. */
   list(): StoredQueryEntry[] {
-    return [...this.entries.values()].sort((a, b) =>
-      a.definition.name < b.definition.name ? -1 : a.definition.name > b.definition.name ? 1 : 0,
-    );
+    this.sync();
+    return [...this.entries.values()]
+      .map(({ entry }) => entry)
+      .sort((a, b) => ordinal(a.definition.name, b.definition.name));
   }
 
   get(name: string): StoredQueryEntry | undefined {
-    return this.entries.get(name);
+    this.sync();
+    return this.entries.get(name)?.entry;
   }
 
   /** The entry or 404. */
   require(name: string): StoredQueryEntry {
-    const entry = this.entries.get(name);
+    const entry = this.get(name);
     if (entry === undefined) throw storedQueryNotFound(name);
     return entry;
   }
 
+  /** The compiled form for invocation: 404 unknown, 409 when its recompile failed. */
+  requireCompiled(name: string): { entry: StoredQueryEntry; compiled: CompiledStoredQuery } {
+    const entry = this.require(name);
+    if (entry.compiled === undefined) {
+      throw new EngineError(
+        'STORED_QUERY_NOT_INVOCABLE',
+        `The stored query '${name}' cannot be invoked: its recompile failed (compileState ${entry.compileState}).`,
+        { name, compileState: entry.compileState },
+      );
+    }
+    return { entry, compiled: entry.compiled };
+  }
+
   /**
-   * Compiles a new definition and checks it can be added: 400 (StoredQueryInvalid) when it does not
-   * compile, 409 for a taken name or a full namespace. Adds nothing: `add` does, once the registration
-   * is committed.
+   * Registers a definition: compiles it (StoredQueryInvalid with the compile text when it does not
+   * compile), then commits it through the writer, which refuses a taken name or a full namespace (409).
+   * Resolves once the registration is committed (and durable, where the namespace has a log).
    */
-  prepare(definition: StoredQueryDefinition): StoredQueryEntry {
+  async register(definition: StoredQueryDefinition): Promise<StoredQueryEntry> {
     this.checkAddable(definition.name);
     const result = compileStoredQuery(definition);
     if (!result.ok) throw new StoredQueryInvalid(result.diagnosticsText);
-    return { definition, compileState: 'Compiled', compileDiagnostics: null, compiled: result.compiled };
-  }
-
-  checkAddable(name: string): void {
-    if (this.entries.has(name)) {
-      throw new EngineError('STORED_QUERY_EXISTS', `A stored query named '${name}' already exists.`, {
-        name,
-      });
+    const entry: StoredQueryEntry = {
+      definition,
+      compileState: 'Compiled',
+      compileDiagnostics: null,
+      compiled: result.compiled,
+    };
+    const payload = JSON.stringify(definition);
+    this.prepared.set(payload, entry);
+    try {
+      await this.engine.submit([
+        { kind: 'register', family, name: definition.name, payload, maxEntries: this.maxCount },
+      ]);
+    } catch (error) {
+      throw this.translate(error, definition.name);
+    } finally {
+      // Kept only until the commit is seen by `sync`; a refused registration must not linger.
+      if (this.store.get(family, definition.name) !== payload) this.prepared.delete(payload);
     }
-    if (this.entries.size >= this.maxCount) {
-      throw new EngineError(
-        'STORED_QUERY_QUOTA_EXCEEDED',
-        `The namespace already holds ${this.entries.size} stored queries, its limit (Svc:StoredQueries:MaxCount).`,
-        { maxCount: this.maxCount },
-      );
-    }
-  }
-
-  add(entry: StoredQueryEntry): void {
-    this.checkAddable(entry.definition.name);
-    this.entries.set(entry.definition.name, entry);
-  }
-
-  remove(name: string): boolean {
-    return this.entries.delete(name);
-  }
-
-  /**
-   * Adds a definition that was registered before (a save, the log): compiled again, kept as `Failed` with
-   * its diagnostics when that fails. A restore is not refused for the quota: it was within it when made.
-   */
-  restore(definition: StoredQueryDefinition): StoredQueryEntry {
-    const result = compileStoredQuery(definition);
-    const entry: StoredQueryEntry = result.ok
-      ? { definition, compileState: 'Compiled', compileDiagnostics: null, compiled: result.compiled }
-      : { definition, compileState: 'Failed', compileDiagnostics: result.diagnosticsText };
-    this.entries.set(definition.name, entry);
     return entry;
   }
 
-  /** Replaces every entry (a load): the loaded set is the namespace's set. */
-  replaceAll(definitions: readonly StoredQueryDefinition[]): void {
-    this.entries.clear();
-    for (const definition of definitions) this.restore(definition);
+  /** Removes a stored query: 404 when unknown. Resolves once the removal is committed. */
+  async remove(name: string): Promise<void> {
+    this.require(name);
+    await this.engine.submit([{ kind: 'unregister', family, name }]);
   }
 
-  clear(): void {
-    this.entries.clear();
+  private checkAddable(name: string): void {
+    this.sync();
+    if (this.entries.has(name)) throw this.exists(name);
+    if (this.entries.size >= this.maxCount) throw this.quota();
   }
 
-  definitions(): StoredQueryDefinition[] {
-    return this.list().map((entry) => entry.definition);
+  private exists(name: string): EngineError {
+    return new EngineError('STORED_QUERY_EXISTS', `A stored query named '${name}' already exists.`, { name });
+  }
+
+  private quota(): EngineError {
+    return new EngineError(
+      'STORED_QUERY_QUOTA_EXCEEDED',
+      `The namespace already holds ${this.maxCount} stored queries, its limit (Svc:StoredQueries:MaxCount).`,
+      { maxCount: this.maxCount },
+    );
+  }
+
+  /** The writer's generic registration conflicts, in stored-query words. */
+  private translate(error: unknown, name: string): unknown {
+    if (!isEngineError(error)) return error;
+    if (error.code === 'REGISTRATION_EXISTS') return this.exists(name);
+    if (error.code === 'REGISTRATION_QUOTA_EXCEEDED') return this.quota();
+    return error;
   }
 }

@@ -111,6 +111,13 @@ for (const prefix of prefixes) {
       assertJson(await fixture.client.post('/storedquery', pathQuery('short-lived')), 201);
     });
 
+    test('stored queries belong to the namespace, not its elements: a clear or a trim keeps them', async () => {
+      assertJson(await fixture.client.post('/storedquery', pathQuery('outlives-clear')), 201);
+      assert.equal((await fixture.client.head('/tabularasa')).status, 200);
+      assert.equal((await fixture.client.head('/trim')).status, 200);
+      assertJson(await fixture.client.get('/storedquery/outlives-clear'));
+    });
+
     test('a duplicate name answers 409', async () => {
       assertJson(await fixture.client.post('/storedquery', pathQuery('twice')), 201);
       assertProblem(await fixture.client.post('/storedquery', pathQuery('twice')), 409);

@@ -52,6 +52,15 @@ export class EmbeddingPin {
     }
   }
 
+  /** `rangeSteps` without pausing: for a small range (a few thousand ids). */
+  range(idStart: number, idEnd: number): PinnedRange[] {
+    const steps = this.rangeSteps(idStart, idEnd);
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+    }
+  }
+
   private *collect(idStart: number, end: number, materialized: boolean): Generator<void, PinnedRange[]> {
     const names = new Set<string>(this.preimages.keys());
     if (!materialized) for (const name of this.source.keys()) names.add(name);

@@ -22,6 +22,7 @@ import type { TypedValue } from '../model/values.js';
 import { AdjacencyDirection, noRecord } from './adjacency.js';
 import { PropertyStore, type PropertySnapshot } from './property-store.js';
 import { EmbeddingStore, type StoredEmbedding } from '../embeddings/store.js';
+import { RegistrationStore } from '../registrations/store.js';
 
 export const kindAbsent = 0;
 export const kindVertex = 1;
@@ -72,6 +73,8 @@ export class Graph {
   readonly properties = new PropertyStore();
   /** Named element embeddings (vectors live outside the property records). */
   readonly embeddings = new EmbeddingStore();
+  /** The namespace's registrations (stored queries, ...): kept by clear and trim, replaced by a load. */
+  readonly registrations = new RegistrationStore();
   readonly labelNames = new Interner();
   readonly edgeTypes = new Interner();
   readonly propertyKeys = new Interner();
@@ -321,6 +324,7 @@ export class Graph {
     this.in.pool = other.adjacencyPool;
     this.properties.adopt(other.properties);
     this.embeddings.adopt(other.embeddings);
+    this.registrations.adopt(other.registrations);
     this.labelNames.adopt(other.labelNames);
     this.edgeTypes.adopt(other.edgeTypes);
     this.propertyKeys.adopt(other.propertyKeys);

@@ -213,6 +213,19 @@ export function applyTransaction(
           }
           break;
         }
+        case 'register':
+          undos.push(
+            graph.registrations.register(
+              operation.family,
+              operation.name,
+              operation.payload,
+              operation.maxEntries,
+            ),
+          );
+          break;
+        case 'unregister':
+          undos.push(graph.registrations.unregister(operation.family, operation.name));
+          break;
         case 'clear':
           graph.clear();
           effects.push({ kind: 'cleared', op });

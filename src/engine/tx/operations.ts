@@ -3,6 +3,7 @@
  * atomically by the namespace's single writer: all of them take effect, or none does.
  */
 import type { TypedValue } from '../model/values.js';
+import type { RegistrationFamily } from '../registrations/store.js';
 
 export interface PropertyInput {
   key: string;
@@ -45,6 +46,14 @@ export type WriteOperation =
   | { kind: 'setEmbedding'; id: number; name: string; vector: Float32Array; model?: string | null }
   /** Removes the element's embedding `name`; an absent embedding is a committed no-op. */
   | { kind: 'removeEmbedding'; id: number; name: string }
+  /**
+   * Adds a named registration of a feature (src/engine/registrations): a taken name, or a family already
+   * holding `maxEntries`, fails the transaction (a conflict). Travels alone. Replay omits `maxEntries`: what
+   * was committed is re-applied whatever the limit is now.
+   */
+  | { kind: 'register'; family: RegistrationFamily; name: string; payload: string; maxEntries?: number }
+  /** Removes a named registration; an absent one is a committed no-op. Travels alone. */
+  | { kind: 'unregister'; family: RegistrationFamily; name: string }
   | { kind: 'clear' }
   | { kind: 'trim' }
   /** Rebuilds the adjacency storage packed and in vertex order; holds later writes, not reads. */

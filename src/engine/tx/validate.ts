@@ -8,6 +8,7 @@ import { isReservedKey } from '../graph/scan.js';
 import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, VertexInput, WriteOperation } from './operations.js';
+import { isRegistrationFamily } from '../registrations/store.js';
 
 const maxCreationDateSeconds = 2 ** 32 - 1;
 
@@ -106,6 +107,22 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         break;
       case 'removeElement':
         checkId(operation.id, 'the element id');
+        break;
+      case 'register':
+      case 'unregister':
+        if (!isRegistrationFamily(operation.family)) {
+          throw invalid(`unknown registration family '${String(operation.family)}'`);
+        }
+        if (typeof operation.name !== 'string' || operation.name.length === 0) {
+          throw invalid('a registration name must be a non-empty string');
+        }
+        if (operation.kind === 'register' && typeof operation.payload !== 'string') {
+          throw invalid('a registration payload must be a string');
+        }
+        // Each is its own log entry (one per family), so it travels alone.
+        if (operations.length !== 1) {
+          throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
+        }
         break;
       case 'clear':
       case 'trim':

@@ -115,12 +115,11 @@ export async function storedQueryRoutes(app: FastifyInstance, { options }: Route
       const registry = registryOf(request);
       let entry: StoredQueryEntry;
       try {
-        entry = registry.prepare(parseRegistration(request.body, new Date()));
+        entry = await registry.register(parseRegistration(request.body, new Date()));
       } catch (error) {
         if (error instanceof StoredQueryInvalid) throw invalid(error);
         throw error;
       }
-      registry.add(entry);
       const prefix = request.url.startsWith('/ns/')
         ? request.url.slice(0, request.url.indexOf('/storedquery'))
         : '';
@@ -161,9 +160,7 @@ export async function storedQueryRoutes(app: FastifyInstance, { options }: Route
     { schema: { tags, summary: 'Remove a stored query', params: NameParams } },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      const registry = registryOf(request);
-      registry.require(name);
-      registry.remove(name);
+      await registryOf(request).remove(name);
       return reply.code(204).send();
     },
   );

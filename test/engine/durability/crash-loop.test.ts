@@ -10,16 +10,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { temporaryDirectory } from './support.js';
+import { launchServer as launch, type ChildServer as Server } from '../../support/child-server.js';
 
 const cycles = Number(process.env.SKEIN_CRASH_CYCLES ?? 25);
 const seed = Number(process.env.SKEIN_CRASH_SEED ?? Date.now() % 1_000_000);
 const writers = 8;
-/** dist/test/engine/durability/crash-loop.test.js -> dist/src/main.js */
-const mainScript = fileURLToPath(new URL('../../../src/main.js', import.meta.url));
 
 function seededRandom(start: number): () => number {
   let state = start >>> 0;
@@ -30,77 +26,6 @@ function seededRandom(start: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  assert.ok(address !== null && typeof address === 'object');
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return address.port;
-}
-
-function cleanEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    const upper = name.toUpperCase();
-    if (upper.startsWith('SVC') || upper.startsWith('ALLOWEDCORSORIGINS')) continue;
-    if (['PORT', 'HOST', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT'].includes(upper)) continue;
-    env[name] = value;
-  }
-  return env;
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-/** Starts the server on a free port and waits until it is ready; a port taken meanwhile is retried. */
-async function launch(storage: string): Promise<Server> {
-  for (let attempt = 1; ; attempt++) {
-    const server = await launchOnce(storage);
-    if (server.ready) return server;
-    if (attempt < 3 && server.output().includes('EADDRINUSE')) continue;
-    assert.fail(`the server did not become ready; output:\n${server.output()}`);
-  }
-}
-
-async function launchOnce(storage: string): Promise<Server & { ready: boolean }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      mainScript,
-      `--Svc:Http:Port=${port}`,
-      `--Svc:Durability:StorageDirectory=${storage}`,
-      '--Svc:Logging:Level=warn',
-      '--Svc:Environment=Production',
-    ],
-    { env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !gone) {
-    try {
-      if ((await fetch(`${server.base}/readyz`)).status === 200) return { ...server, ready: true };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  return { ...server, ready: false };
 }
 
 interface Batch {

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { formatValue, parseValue, type TypedValue, type WriteOperation } from '../../../src/index.js';
 import { ByteReader, ByteWriter } from '../../../src/engine/durability/wal/binary.js';
 import {
+  operationsOf,
   readEntry,
   UnsupportedEntryError,
   writeCommittedPayload,
@@ -186,11 +187,10 @@ describe('log codec: entries', () => {
     );
   });
 
-  it('refuses every reserved type (embeddings, subgraph recipes, stored queries, plugins) loudly', () => {
+  it('refuses every reserved type (embeddings, subgraph recipes, plugins) loudly', () => {
     const reserved = [
       [EntryType.embeddingWrite, 'embedding write'],
       [EntryType.subgraphRecipe, 'subgraph recipe'],
-      [EntryType.storedQuery, 'stored query'],
       [EntryType.pluginRegistration, 'plugin registration'],
     ] as const;
     for (const [type, name] of reserved) {
@@ -203,6 +203,29 @@ describe('log codec: entries', () => {
           error.message.includes(`entry type ${type} (${name}) is reserved`),
       );
     }
+  });
+
+  it('round-trips stored-query registrations and removals as entries of type 18, without the limit', () => {
+    const register = {
+      kind: 'register',
+      family: 'storedQuery',
+      name: 'q-1',
+      payload: '{"name":"q-1","x":"\ud800"}',
+      maxEntries: 3,
+    } as const;
+    const payload = payloadOf(committed([register]), 7);
+    assert.equal(payload[1], EntryType.storedQuery);
+    const entry = readEntry(payload, 'here');
+    assert.equal(entry.type, 'registration');
+    assert.equal(entry.sequence, 7);
+    assert.deepEqual(operationsOf(entry), [
+      { kind: 'register', family: 'storedQuery', name: 'q-1', payload: register.payload },
+    ]);
+    const removal = readEntry(
+      payloadOf(committed([{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]), 8),
+      'here',
+    );
+    assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
   });
 
   it('refuses an entry of a newer entry format version', () => {

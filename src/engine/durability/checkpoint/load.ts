@@ -6,6 +6,7 @@
  * Work on the event loop runs in slices that yield (CRC checks, column copies, record checks, decoding
  * side values), so a load into a serving process keeps the loop responsive.
  */
+import type { RegistrationEntry } from '../../registrations/store.js';
 import path from 'node:path';
 import { Graph } from '../../graph/graph.js';
 import { SectionType, assertLittleEndianHost, corrupt } from './format.js';
@@ -91,6 +92,23 @@ function checkIndexEntries(file: string, sections: LoadedSections): void {
   }
 }
 
+/** A registration section's entries: each named once, its payload the metadata, a string. */
+function registrationsOf(
+  file: string,
+  sections: LoadedSections,
+  section: 'storedQueries',
+): RegistrationEntry[] {
+  const seen = new Set<string>();
+  return sections[section].entries.map((entry) => {
+    if (typeof entry.metadata !== 'string') {
+      throw corrupt(file, `lists the ${section} entry '${entry.name}' without its definition text`);
+    }
+    if (seen.has(entry.name)) throw corrupt(file, `lists the ${section} entry '${entry.name}' twice`);
+    seen.add(entry.name);
+    return { name: entry.name, payload: entry.metadata };
+  });
+}
+
 /**
  * Reads the checkpoint whose manifest is at `location` into a new graph (not yet installed anywhere).
  * Throws CHECKPOINT_FILE_MISSING or CHECKPOINT_CORRUPT naming the file at fault.
@@ -149,6 +167,7 @@ export async function loadCheckpoint(
   for (const partition of partitions) await loadProperties(graph, partition, pacer);
   for (const partition of partitions) await loadEmbeddings(graph, partition, pacer);
   checkIndexEntries(manifestFile, sections);
+  graph.registrations.replaceAll({ storedQuery: registrationsOf(manifestFile, sections, 'storedQueries') });
 
   let totalBytes = manifestBytes.byteLength;
   for (const content of contents) totalBytes += content.byteLength;

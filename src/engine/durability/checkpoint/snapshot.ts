@@ -25,6 +25,7 @@ import type { Interner } from '../../model/interner.js';
 import type { PinnedSideValues } from '../../graph/property-store.js';
 import type { EmbeddingPin } from '../../embeddings/store.js';
 import { Pacer, pacedCopy } from './pace.js';
+import type { RegistrationSnapshot } from '../../registrations/store.js';
 import { serializeIndexes, type DroppedIndex, type SnapshotIndex } from './snapshot-indexes.js';
 
 export interface GraphSnapshot {
@@ -56,6 +57,8 @@ export interface GraphSnapshot {
   /** The element embeddings at the cut (pinned: see the module comment). */
   readonly embeddings: EmbeddingPin;
   /** Every index of the engine at the cut, serialized, in creation order. */
+  /** The namespace's registrations (stored queries, ...) at the cut: saved as manifest sections. */
+  readonly registrations: RegistrationSnapshot;
   readonly indexes: readonly SnapshotIndex[];
   /** Indexes whose serialization failed: the checkpoint goes without them. */
   readonly droppedIndexes: readonly DroppedIndex[];
@@ -179,6 +182,7 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
     const labelNames = namesOf(graph.labelNames);
     const edgeTypeNames = namesOf(graph.edgeTypes);
     const propertyKeyNames = namesOf(graph.propertyKeys);
+    const registrations = graph.registrations.snapshot();
     let indexes: Awaited<ReturnType<typeof serializeIndexes>>;
     try {
       indexes =
@@ -209,6 +213,7 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
       propertyKeyNames,
       embeddings,
       indexes: indexes.written,
+      registrations,
       droppedIndexes: indexes.dropped,
       writerHeldMs: performance.now() - heldFrom,
       release: () => {

@@ -40,6 +40,8 @@ import {
   type PendingSidecar,
 } from './sidecars.js';
 import { takeSnapshot, type GraphSnapshot, type SnapshotOptions } from './snapshot.js';
+import type { RegistrationFamily } from '../../registrations/store.js';
+import type { SectionEntryInput } from './sidecars.js';
 import type { DroppedIndex } from './snapshot-indexes.js';
 import { PartitionWorkers } from './worker-pool.js';
 
@@ -207,6 +209,14 @@ async function writePartitionHere(job: PartitionJob, pacer: Pacer): Promise<Part
   }
 }
 
+/**
+ * A registration family's section (`storedQueries`): one entry per registration, named by its name, its
+ * payload (JSON text, the owning feature's) as the metadata; no sidecar file.
+ */
+function registrationEntries(snapshot: GraphSnapshot, family: RegistrationFamily): SectionEntryInput[] {
+  return snapshot.registrations[family].map(({ name, payload }) => ({ name, metadata: payload }));
+}
+
 /** The `indexes` section: one entry per index, named by its id, its serialized form in a sidecar file. */
 function indexEntries(snapshot: GraphSnapshot): CheckpointSectionsInput['indexes'] {
   return snapshot.indexes.map(({ indexId, pluginType, data }) => ({
@@ -239,7 +249,14 @@ export async function writeCheckpoint(
   if (given.indexes !== undefined) {
     throw new EngineError('INVALID_INPUT', "the 'indexes' section is written from the engine's indexes");
   }
-  const sections: CheckpointSectionsInput = { ...given, indexes: indexEntries(snapshot) };
+  if (given.storedQueries !== undefined) {
+    throw new EngineError('INVALID_INPUT', "the 'storedQueries' section is written from the registrations");
+  }
+  const sections: CheckpointSectionsInput = {
+    ...given,
+    indexes: indexEntries(snapshot),
+    storedQueries: registrationEntries(snapshot, 'storedQuery'),
+  };
   const requested = path.resolve(location);
   const directory = path.dirname(requested);
   const checkpointId = new Uint8Array(randomBytes(16));

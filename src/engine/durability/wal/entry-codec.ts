@@ -23,6 +23,7 @@
 import type { TypedValue } from '../../model/values.js';
 import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
+import type { RegistrationFamily } from '../../registrations/store.js';
 import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
 import { EntryType, OperationCode, entryFormatVersion, reservedEntryTypes } from './format.js';
 import { readValue, writeValue } from './value-codec.js';
@@ -53,7 +54,23 @@ export interface TrimMarkerEntry {
   readonly survivors: number;
 }
 
-export type LogEntry = ElementTransactionEntry | ClearMarkerEntry | TrimMarkerEntry;
+/** A registration added or removed (src/engine/registrations); one entry type per family. */
+export interface RegistrationEntryRecord {
+  readonly type: 'registration';
+  readonly sequence: number;
+  readonly nowSeconds: number;
+  readonly operation: Extract<WriteOperation, { kind: 'register' | 'unregister' }>;
+}
+
+export type LogEntry = ElementTransactionEntry | ClearMarkerEntry | TrimMarkerEntry | RegistrationEntryRecord;
+
+/** The log entry type of each registration family. */
+const registrationEntryTypes: Readonly<Record<RegistrationFamily, number>> = {
+  storedQuery: EntryType.storedQuery,
+};
+
+/** The action byte of a registration entry. */
+const RegistrationAction = { register: 1, unregister: 2 } as const;
 
 /**
  * An entry this build cannot replay: a newer entry format, a reserved type later versions fill, or a
@@ -166,6 +183,8 @@ function writeOperation(out: ByteWriter, operation: WriteOperation): void {
       out.varInt(operation.id);
       out.string(operation.name);
       return;
+    case 'register':
+    case 'unregister':
     case 'clear':
     case 'trim':
     case 'compact':
@@ -259,6 +278,15 @@ export function writeCommittedPayload(
     out.varUint(survivors);
     return;
   }
+  if (only === 'register' || only === 'unregister') {
+    const operation = operations[0] as RegistrationEntryRecord['operation'];
+    writePrefix(out, registrationEntryTypes[operation.family], sequence);
+    out.varInt(nowSeconds);
+    out.u8(operation.kind === 'register' ? RegistrationAction.register : RegistrationAction.unregister);
+    out.string(operation.name);
+    if (operation.kind === 'register') out.string(operation.payload);
+    return;
+  }
   writePrefix(out, EntryType.elementTransaction, sequence);
   out.varInt(nowSeconds);
   out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
@@ -305,6 +333,9 @@ export function readEntry(payload: Buffer, where: string): LogEntry {
         survivors: input.varUint(),
       };
       break;
+    case EntryType.storedQuery:
+      entry = readRegistration(input, 'storedQuery', sequence, where);
+      break;
     default:
       throw new UnsupportedEntryError(`${where}: ${describeUnsupportedType(type)}`);
   }
@@ -312,6 +343,30 @@ export function readEntry(payload: Buffer, where: string): LogEntry {
     throw new LogDecodeError(`${where}: ${input.remaining} bytes after the end of the entry`);
   }
   return entry;
+}
+
+function readRegistration(
+  input: ByteReader,
+  family: RegistrationFamily,
+  sequence: number,
+  where: string,
+): RegistrationEntryRecord {
+  const nowSeconds = input.varInt();
+  const action = input.u8();
+  const name = input.string();
+  if (action === RegistrationAction.register) {
+    const payload = input.string();
+    return {
+      type: 'registration',
+      sequence,
+      nowSeconds,
+      operation: { kind: 'register', family, name, payload },
+    };
+  }
+  if (action === RegistrationAction.unregister) {
+    return { type: 'registration', sequence, nowSeconds, operation: { kind: 'unregister', family, name } };
+  }
+  throw new LogDecodeError(`${where}: unknown registration action ${action}`);
 }
 
 function describeUnsupportedType(type: number): string {
@@ -330,6 +385,8 @@ export function operationsOf(entry: LogEntry): readonly WriteOperation[] {
       return clearOperations;
     case 'trim':
       return trimOperations;
+    case 'registration':
+      return [entry.operation];
   }
 }
 

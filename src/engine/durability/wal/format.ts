@@ -43,9 +43,11 @@ export const maxEntryPayloadBytes = 1024 * 1024 * 1024;
 export const entryFormatVersion = 1;
 
 /**
- * Entry type numbers. Types 1-15 are the element history; 16-31 are reserved for the registrations later
- * issues log, so their numbers are fixed now. Replaying a reserved type this build cannot apply, or a
- * number outside this table, fails loudly: skipping an entry would silently diverge from the history.
+ * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations, each family its own
+ * type (18, stored queries, is written now; the others are reserved, their numbers fixed). A registration
+ * entry's body: varint commit clock, u8 action (1 register, 2 unregister), the name (string), and for a
+ * register the payload (string, JSON). Replaying a reserved type this build cannot apply, or a number
+ * outside this table, fails loudly: skipping an entry would silently diverge from the history.
  */
 export const EntryType = {
   /** One committed element transaction (creates, property writes and removals, element removals). */
@@ -58,7 +60,7 @@ export const EntryType = {
   embeddingWrite: 16,
   /** Reserved: a subgraph recipe registration or removal. */
   subgraphRecipe: 17,
-  /** Reserved: a stored query registration or removal. */
+  /** A stored query registration or removal (src/engine/registrations, family `storedQuery`). */
   storedQuery: 18,
   /** Reserved: a plugin registration (source) or removal. */
   pluginRegistration: 19,
@@ -70,7 +72,6 @@ export type EntryTypeNumber = (typeof EntryType)[keyof typeof EntryType];
 export const reservedEntryTypes: ReadonlyMap<number, string> = new Map([
   [EntryType.embeddingWrite, 'embedding write'],
   [EntryType.subgraphRecipe, 'subgraph recipe'],
-  [EntryType.storedQuery, 'stored query'],
   [EntryType.pluginRegistration, 'plugin registration'],
 ]);
 

@@ -247,7 +247,7 @@ describe('checkpoint files', () => {
             { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data },
             { name: 'empty', metadata: null },
           ],
-          storedQueries: [{ name: 'q', metadata: { source: 'return 1;' } }],
+          subgraphRecipes: [{ name: 'q', metadata: { source: 'return 1;' } }],
         },
       });
       assert.deepEqual(saved.files.slice(2), [`${saved.location}.services-0000`]);
@@ -256,9 +256,10 @@ describe('checkpoint files', () => {
         { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data: Buffer.from(data) },
         { name: 'empty', metadata: null, data: null },
       ]);
-      assert.deepEqual(loaded.sections.storedQueries.entries, [
+      assert.deepEqual(loaded.sections.subgraphRecipes.entries, [
         { name: 'q', metadata: { source: 'return 1;' }, data: null },
       ]);
+      assert.deepEqual(loaded.sections.storedQueries.entries, []);
       assert.deepEqual(loaded.sections.plugins.entries, []);
 
       const sidecar = await readFile(saved.files[2]);
@@ -275,6 +276,10 @@ describe('checkpoint files', () => {
       await assert.rejects(
         saveCheckpoint(engine, path.join(directory, 'u.f8s'), { sections: { indexes: [] } }),
         { code: 'INVALID_INPUT', message: /engine's indexes/ },
+      );
+      await assert.rejects(
+        saveCheckpoint(engine, path.join(directory, 'v.f8s'), { sections: { storedQueries: [] } }),
+        { code: 'INVALID_INPUT', message: /from the registrations/ },
       );
     });
   });
