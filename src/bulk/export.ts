@@ -22,13 +22,13 @@
 import { Readable } from 'node:stream';
 import type { Engine } from '../engine/engine.js';
 import { edgeKindBase, kindVertex } from '../engine/graph/graph.js';
-import { isInlineTag, typeOfTag, typeTagCount } from '../engine/graph/property-store.js';
+import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
 import { classModulus } from '../engine/storage/block-pool.js';
 import { takeSnapshot, type GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
 import { embeddingKey, embeddingStampKey } from '../engine/embeddings/names.js';
 import type { EmbeddingPin, PinnedRange } from '../engine/embeddings/pin.js';
 import type { TypedValue } from '../engine/model/values.js';
-import { formatSingle } from '../engine/model/numeric-text.js';
+import { formatDouble, formatSingle } from '../engine/model/numeric-text.js';
 import { bulkFormatName, bulkFormatVersion } from './format.js';
 import { bulkTypeName, bulkValueTypes, formatBulkValue, unexportableReason } from './values.js';
 
@@ -41,7 +41,7 @@ export interface ExportFilters {
 export interface ExportOptions {
   /** Longest synchronous slice of either pass, ms (default 8). */
   sliceMs?: number;
-  /** Most lines one chunk of the stream holds (default 2048). */
+  /** Most lines one chunk of the stream holds (default 4096). */
   chunkLines?: number;
 }
 
@@ -71,7 +71,7 @@ export interface BulkExport {
 }
 
 const defaultSliceMs = 8;
-const defaultChunkLines = 2048;
+const defaultChunkLines = 4096;
 /** Ids between two clock reads in the passes. */
 const idsPerClockRead = 1024;
 /** Ids whose embeddings are looked up at once (one pin lookup per window). */
@@ -98,6 +98,16 @@ interface Entry {
 
 const byKey = (a: Entry, b: Entry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** `"key":{"type":"System.T","value":`, the text of an entry up to its value. */
+function entryPrefix(key: string, typeName: string): string {
+  return `${JSON.stringify(key)}:{"type":${JSON.stringify(typeName)},"value":`;
+}
+
+const stringTag = typeTag('String');
+const booleanTag = typeTag('Boolean');
+const charTag = typeTag('Char');
+const doubleTag = typeTag('Double');
+
 /** Types whose value text never needs escaping in JSON (digits, signs, letters, `.:-+,`). */
 const plainTextTypes: ReadonlySet<string> = new Set(
   [...bulkValueTypes].filter((type) => type !== 'String' && type !== 'Char'),
@@ -108,11 +118,12 @@ class ExportCut {
   readonly vertexLabelSlot: number | undefined;
   readonly edgeLabelSlot: number | undefined;
   readonly edgeTypeId: number | undefined;
-  /** Per key id: `"key":{"type":"` prefix caches, built on first use. */
-  private readonly keyJson: (string | undefined)[] = [];
+  /** Per (key id, type tag): the entry's text up to its value, built on first use. */
+  private readonly pairPrefixes: (string | undefined)[] = [];
+  /** Per key id: its position among the key names in ordinal order. */
+  private readonly keyRanks: Int32Array;
   private readonly labelJson: (string | undefined)[] = [];
   private readonly edgeTypeJson: (string | undefined)[] = [];
-  private readonly typePrefix = new Map<string, string>();
   /** Per key id: 1 when the key is exportable, 2 when not, 0 unknown yet. */
   private readonly keyState: Uint8Array;
   readonly hasEmbeddings: boolean;
@@ -133,6 +144,11 @@ class ExportCut {
     const type = slotOf(snapshot.edgeTypeNames, filters.edgePropertyId);
     this.edgeTypeId = type === undefined ? undefined : type - 1;
     this.keyState = new Uint8Array(snapshot.propertyKeyNames.length);
+    const keys = snapshot.propertyKeyNames;
+    this.keyRanks = new Int32Array(keys.length);
+    [...keys.keys()]
+      .sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0))
+      .forEach((keyId, rank) => (this.keyRanks[keyId] = rank));
     const pin = snapshot.embeddings;
     this.hasEmbeddings = pin.preimages.size > 0 || (!pin.materialized && pin.source.size > 0);
   }
@@ -234,48 +250,63 @@ class ExportCut {
     return (this.labelJson[slot] ??= `,"label":${JSON.stringify(this.snapshot.labelNames[slot - 1])}`);
   }
 
-  private entryPrefix(key: string, keyId: number | undefined, typeName: string): string {
-    let keyText: string;
-    if (keyId === undefined) keyText = JSON.stringify(key);
-    else keyText = this.keyJson[keyId] ??= JSON.stringify(key);
-    let typeText = this.typePrefix.get(typeName);
-    if (typeText === undefined) {
-      typeText = `:{"type":${JSON.stringify(typeName)},"value":`;
-      this.typePrefix.set(typeName, typeText);
+  /** `"key":{"type":"System.T","value":` of a stored key and type tag, built once. */
+  private pairPrefix(keyId: number, tag: number): string {
+    const slot = keyId * typeTagCount + tag;
+    let prefix = this.pairPrefixes[slot];
+    if (prefix === undefined) {
+      prefix = entryPrefix(this.snapshot.propertyKeyNames[keyId], bulkTypeName(typeOfTag(tag)));
+      this.pairPrefixes[slot] = prefix;
     }
-    return keyText + typeText;
+    return prefix;
+  }
+
+  /** The JSON text of a stored value (inline payload or side-table slot), quotes included. */
+  private valueText(tag: number, encoded: number): string {
+    if (tag === stringTag) return JSON.stringify(this.snapshot.sideValues[encoded] as string);
+    const type = typeOfTag(tag);
+    let value: TypedValue;
+    if (!isInlineTag(tag)) value = { type, value: this.snapshot.sideValues[encoded] } as TypedValue;
+    else if (tag === booleanTag) return encoded === 1 ? '"true"' : '"false"';
+    else if (tag === charTag) return JSON.stringify(String.fromCharCode(encoded));
+    else if (tag === doubleTag) return `"${formatDouble(encoded)}"`;
+    else value = { type, value: encoded } as TypedValue;
+    const text = formatBulkValue(value);
+    return plainTextTypes.has(type) ? `"${text}"` : JSON.stringify(text);
   }
 
   private propertiesPart(id: number): string {
-    const { propertyRecords: records, propertyPool: pool, sideValues, propertyKeyNames } = this.snapshot;
+    const { propertyRecords: records, propertyPool: pool } = this.snapshot;
     const record = id < records.length ? records[id] - 1 : -1;
     const embeddings = this.embeddingsOf(id);
     const count = record >= 0 ? Math.floor(pool[record] / classModulus) : 0;
     if (count === 0 && embeddings === undefined) return '';
+    if (embeddings === undefined) {
+      // Pairs are stored by key id; when the key ids also run in key-name order (the usual case: keys
+      // interned in the order a file or a client first used them), no sort is needed.
+      let text = ',"properties":{';
+      let previousRank = -1;
+      let ordered = true;
+      for (let pair = record + recordHeaderWords, i = 0; i < count; i++, pair += 2) {
+        const word = pool[pair];
+        const keyId = Math.floor(word / typeTagCount);
+        const tag = word - keyId * typeTagCount;
+        const rank = this.keyRanks[keyId];
+        if (rank < previousRank) ordered = false;
+        previousRank = rank;
+        text += `${i === 0 ? '' : ','}${this.pairPrefix(keyId, tag)}${this.valueText(tag, pool[pair + 1])}}`;
+      }
+      if (ordered) return `${text}}`;
+    }
     const entries: Entry[] = [];
     for (let pair = record + recordHeaderWords, i = 0; i < count; i++, pair += 2) {
       const word = pool[pair];
       const keyId = Math.floor(word / typeTagCount);
       const tag = word - keyId * typeTagCount;
-      const type = typeOfTag(tag);
-      const encoded = pool[pair + 1];
-      let text: string;
-      if (type === 'String') text = JSON.stringify(sideValues[encoded] as string);
-      else {
-        const value = (
-          isInlineTag(tag)
-            ? type === 'Boolean'
-              ? { type, value: encoded === 1 }
-              : type === 'Char'
-                ? { type, value: String.fromCharCode(encoded) }
-                : { type, value: encoded }
-            : { type, value: sideValues[encoded] }
-        ) as TypedValue;
-        const plain = formatBulkValue(value);
-        text = plainTextTypes.has(type) ? `"${plain}"` : JSON.stringify(plain);
-      }
-      const key = propertyKeyNames[keyId];
-      entries.push({ key, text: `${this.entryPrefix(key, keyId, bulkTypeName(type))}${text}}` });
+      entries.push({
+        key: this.snapshot.propertyKeyNames[keyId],
+        text: `${this.pairPrefix(keyId, tag)}${this.valueText(tag, pool[pair + 1])}}`,
+      });
     }
     if (embeddings !== undefined) {
       const pin = this.snapshot.embeddings;
@@ -284,18 +315,18 @@ class ExportCut {
         let components = '';
         for (let i = 0; i < vector.length; i++) components += (i === 0 ? '' : ',') + formatSingle(vector[i]);
         const key = embeddingKey(name);
-        entries.push({ key, text: `${this.entryPrefix(key, undefined, 'System.Single[]')}"${components}"}` });
+        entries.push({ key, text: `${entryPrefix(key, 'System.Single[]')}"${components}"}` });
         const model = pin.model(name, id);
         if (model !== null) {
           const stampKey = embeddingStampKey(name);
           entries.push({
             key: stampKey,
-            text: `${this.entryPrefix(stampKey, undefined, 'System.String')}${JSON.stringify(model)}}`,
+            text: `${entryPrefix(stampKey, 'System.String')}${JSON.stringify(model)}}`,
           });
         }
       }
     }
-    if (entries.length > 1) entries.sort(byKey);
+    entries.sort(byKey);
     let text = ',"properties":{';
     for (let i = 0; i < entries.length; i++) text += (i === 0 ? '' : ',') + entries[i].text;
     return `${text}}`;

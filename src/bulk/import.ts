@@ -89,7 +89,11 @@ class Batch {
   vertices = 0;
   edges = 0;
   lastLine = 0;
-  /** Edges of the batch with their endpoints' ordinals, patched to engine ids on the writer. */
+  /**
+   * Edges with an endpoint whose engine id was unknown when the line was parsed (a vertex of this batch
+   * or of the one still in flight), with the endpoints' ordinals (-1: already resolved); patched on the
+   * writer.
+   */
   readonly edgeInputs: EdgeInput[] = [];
   readonly sources: number[] = [];
   readonly targets: number[] = [];
@@ -221,9 +225,16 @@ class Importer {
     batch.operations.push(operation);
     if (operation.kind === 'createEdge') {
       batch.edges++;
-      batch.edgeInputs.push(operation.input);
-      batch.sources.push(parsed.source);
-      batch.targets.push(parsed.target);
+      const { input } = operation;
+      const source = this.engineIdOf(parsed.source);
+      const target = this.engineIdOf(parsed.target);
+      input.sourceVertex = source;
+      input.targetVertex = target;
+      if (source < 0 || target < 0) {
+        batch.edgeInputs.push(input);
+        batch.sources.push(source < 0 ? parsed.source : -1);
+        batch.targets.push(target < 0 ? parsed.target : -1);
+      }
     } else batch.vertices++;
     if (embeddings !== undefined) {
       for (const embedding of embeddings) {
@@ -256,10 +267,10 @@ class Importer {
     if (this.failure !== undefined) throw this.failure;
   }
 
-  /** The engine id of the element with `ordinal`, once its batch has its first id. */
+  /** The engine id of the element with `ordinal`, or -1 while its batch has no first id yet. */
   private engineIdOf(ordinal: number): number {
-    const base = this.bases[Math.floor(ordinal / this.batchSize)];
-    return base + (ordinal % this.batchSize);
+    const batch = Math.floor(ordinal / this.batchSize);
+    return batch < this.bases.length ? this.bases[batch] + (ordinal - batch * this.batchSize) : -1;
   }
 
   /** Submits one batch; the promise never rejects: a failure is kept in `failure`. */
@@ -272,11 +283,12 @@ class Importer {
           'the graph was cleared, trimmed or loaded during the import; the ids of the committed batches no longer hold',
         );
       }
-      this.bases[batch.index] = firstId;
+      // Batches apply in order, one at a time: this is the next index.
+      this.bases.push(firstId);
       const { edgeInputs, sources, targets, embeddings } = batch;
       for (let i = 0; i < edgeInputs.length; i++) {
-        edgeInputs[i].sourceVertex = this.engineIdOf(sources[i]);
-        edgeInputs[i].targetVertex = this.engineIdOf(targets[i]);
+        if (sources[i] >= 0) edgeInputs[i].sourceVertex = this.engineIdOf(sources[i]);
+        if (targets[i] >= 0) edgeInputs[i].targetVertex = this.engineIdOf(targets[i]);
       }
       for (const embedding of embeddings) embedding.id += firstId;
     };

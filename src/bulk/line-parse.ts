@@ -23,7 +23,13 @@ import {
   vertexFields,
 } from './format.js';
 import { absentId, edgeIdMarker, type FileIdMap } from './id-map.js';
-import { StrictJsonError, parseStrictObject } from './strict-json.js';
+import {
+  StrictJsonError,
+  findDuplicateMember,
+  parseJsonObject,
+  provesNoRepeatedMembers,
+  repeatedMemberReason,
+} from './strict-json.js';
 import { parseBulkValue, resolveBulkTypeName } from './values.js';
 
 /** A line that breaks a rule; the message is the reason (the importer adds "Line n: "). */
@@ -43,6 +49,8 @@ export interface ParsedElement {
   operation: Extract<WriteOperation, { kind: 'createVertex' | 'createEdge' }>;
   /** The element's embeddings; their `id` is the element's offset in its batch until the writer patches it. */
   embeddings: EmbeddingWrite[] | undefined;
+  /** The line's file id. */
+  id: number;
   /** For an edge: the ordinals of its endpoint vertices. */
   source: number;
   target: number;
@@ -82,6 +90,13 @@ export class LineParser {
   private vertexLines = 0;
   private edgeLines = 0;
   private readonly typeNames = new Map<string, ValueType>();
+  /** Members of the line being parsed, counted as they are checked (the repeated-name proof). */
+  private members = 0;
+  /** The meta line's counts, kept once the line is whole. */
+  private pendingMeta: { vertexCount: number | undefined; edgeCount: number | undefined } = {
+    vertexCount: undefined,
+    edgeCount: undefined,
+  };
 
   constructor(
     private readonly engine: Engine,
@@ -96,14 +111,48 @@ export class LineParser {
     if (isBlank(line)) return undefined;
     let object: Record<string, unknown>;
     try {
-      object = parseStrictObject(line);
+      object = parseJsonObject(line);
     } catch (error) {
       if (error instanceof StrictJsonError) throw new InvalidLineError(lineNumber, error.message);
       throw error;
     }
+    // The checks below count the members they visit; nothing is recorded until the line is whole.
+    this.members = 0;
+    let parsed: ParsedElement | undefined;
+    try {
+      parsed = this.element(object, lineNumber, offset);
+    } catch (error) {
+      // A repeated member explains a failing line better than what the last copy of it held.
+      if (error instanceof InvalidLineError) this.refuseRepeats(line, lineNumber);
+      throw error;
+    }
+    if (!provesNoRepeatedMembers(line, this.members)) this.refuseRepeats(line, lineNumber);
+    if (parsed === undefined) {
+      this.expectedVertices = this.pendingMeta.vertexCount;
+      this.expectedEdges = this.pendingMeta.edgeCount;
+    } else if (parsed.operation.kind === 'createEdge') {
+      this.ids.set(parsed.id, edgeIdMarker);
+      this.edgeLines++;
+    } else {
+      this.ids.set(parsed.id, ordinal);
+      this.vertexLines++;
+    }
+    return parsed;
+  }
+
+  private refuseRepeats(line: string, lineNumber: number): void {
+    const duplicate = findDuplicateMember(line);
+    if (duplicate !== undefined) throw new InvalidLineError(lineNumber, repeatedMemberReason(duplicate));
+  }
+
+  private element(
+    object: Record<string, unknown>,
+    lineNumber: number,
+    offset: number,
+  ): ParsedElement | undefined {
     const type = object.type;
-    if (type === 'vertex') return this.vertex(object, lineNumber, ordinal, offset);
-    if (type === 'edge') return this.edge(object, lineNumber, ordinal, offset);
+    if (type === 'edge') return this.edge(object, lineNumber, offset);
+    if (type === 'vertex') return this.vertex(object, lineNumber, offset);
     if (type === 'meta') {
       if (lineNumber !== 1) throw new InvalidLineError(lineNumber, 'a meta line is only valid as line 1');
       this.meta(object, lineNumber);
@@ -152,8 +201,10 @@ export class LineParser {
         `the version ${version === undefined ? 'is missing' : describe(version)} is not an integer from ${minImportVersion} to ${maxImportVersion}`,
       );
     }
-    this.expectedVertices = this.count(vertexCount, 'vertexCount', lineNumber);
-    this.expectedEdges = this.count(edgeCount, 'edgeCount', lineNumber);
+    this.pendingMeta = {
+      vertexCount: this.count(vertexCount, 'vertexCount', lineNumber),
+      edgeCount: this.count(edgeCount, 'edgeCount', lineNumber),
+    };
     if (exportedAtUtc !== undefined && typeof exportedAtUtc !== 'string') {
       throw new InvalidLineError(
         lineNumber,
@@ -173,34 +224,27 @@ export class LineParser {
     return value;
   }
 
-  private vertex(
-    object: Record<string, unknown>,
-    lineNumber: number,
-    ordinal: number,
-    offset: number,
-  ): ParsedElement {
+  private vertex(object: Record<string, unknown>, lineNumber: number, offset: number): ParsedElement {
     for (const field in object) {
       if (!vertexFields.has(field)) {
         throw new InvalidLineError(lineNumber, `unknown field '${field}' in a vertex line`);
       }
+      this.members++;
     }
     const id = this.newId(object.id, lineNumber);
-    const input: VertexInput = this.common(object, lineNumber);
+    const input: VertexInput = {
+      creationDate: this.creationDate(object.creationDate, lineNumber),
+      label: this.label(object.label, lineNumber),
+    };
     const embeddings = this.properties(object.properties, input, lineNumber, offset);
-    this.ids.set(id, ordinal);
-    this.vertexLines++;
-    return { operation: { kind: 'createVertex', input }, embeddings, source: 0, target: 0 };
+    return { operation: { kind: 'createVertex', input }, embeddings, id, source: 0, target: 0 };
   }
 
-  private edge(
-    object: Record<string, unknown>,
-    lineNumber: number,
-    ordinal: number,
-    offset: number,
-  ): ParsedElement {
+  private edge(object: Record<string, unknown>, lineNumber: number, offset: number): ParsedElement {
     for (const field in object) {
       if (!edgeFields.has(field))
         throw new InvalidLineError(lineNumber, `unknown field '${field}' in an edge line`);
+      this.members++;
     }
     const id = this.newId(object.id, lineNumber);
     const { edgePropertyId } = object;
@@ -214,13 +258,16 @@ export class LineParser {
     }
     const source = this.endpoint(object.source, 'source', lineNumber);
     const target = this.endpoint(object.target, 'target', lineNumber);
-    const common = this.common(object, lineNumber);
-    // Endpoint ids are placeholders (the ordinals) until the writer patches them.
-    const input: EdgeInput = { ...common, sourceVertex: source, targetVertex: target, edgePropertyId };
+    // Endpoint ids are placeholders (the ordinals) until the importer resolves them.
+    const input: EdgeInput = {
+      sourceVertex: source,
+      targetVertex: target,
+      edgePropertyId,
+      creationDate: this.creationDate(object.creationDate, lineNumber),
+      label: this.label(object.label, lineNumber),
+    };
     const embeddings = this.properties(object.properties, input, lineNumber, offset);
-    this.ids.set(id, edgeIdMarker);
-    this.edgeLines++;
-    return { operation: { kind: 'createEdge', input }, embeddings, source, target };
+    return { operation: { kind: 'createEdge', input }, embeddings, id, source, target };
   }
 
   /** A new file id: an int32 the file has not used yet. */
@@ -255,9 +302,8 @@ export class LineParser {
     );
   }
 
-  /** `creationDate` (required uint32) and `label` (optional string or null). */
-  private common(object: Record<string, unknown>, lineNumber: number): VertexInput {
-    const { creationDate, label } = object;
+  /** `creationDate`: a required uint32. */
+  private creationDate(creationDate: unknown, lineNumber: number): number {
     if (
       typeof creationDate !== 'number' ||
       !Number.isInteger(creationDate) ||
@@ -271,10 +317,16 @@ export class LineParser {
           : `creationDate must be a uint32 of Unix seconds, not ${describe(creationDate)}`,
       );
     }
-    if (label !== undefined && label !== null && typeof label !== 'string') {
+    return creationDate;
+  }
+
+  /** `label`: an optional string or null. */
+  private label(label: unknown, lineNumber: number): string | null {
+    if (label === undefined || label === null) return null;
+    if (typeof label !== 'string') {
       throw new InvalidLineError(lineNumber, `label must be a string or null, not ${describe(label)}`);
     }
-    return { creationDate, label: label ?? null };
+    return label;
   }
 
   /** Converts `properties` into `input.properties`; answers the embedding writes, if any. */
@@ -292,6 +344,7 @@ export class LineParser {
     let embeddings: EmbeddingWrite[] | undefined;
     let stamps: Map<string, string> | undefined;
     for (const key in properties) {
+      this.members++;
       const value = this.value(key, properties[key], lineNumber);
       if (!isReservedKey(key)) {
         if (key.length === 0) throw new InvalidLineError(lineNumber, 'a property key must not be empty');
@@ -360,6 +413,7 @@ export class LineParser {
       if (member !== 'type' && member !== 'value') {
         throw new InvalidLineError(lineNumber, `unknown member '${member}' in the property '${key}'`);
       }
+      this.members++;
     }
     const { type: typeName, value: text } = entry;
     if (typeof typeName !== 'string') {
