@@ -39,6 +39,16 @@ export const maxBufferSize = 1 << 20;
 export const maxSubscriberQueueSize = 1 << 20;
 export const maxMaxSubscribers = 100_000;
 
+/** Slots a new feed's ring starts with (it doubles up to the buffer size as events come). */
+const initialRingSlots = 64;
+
+/** An array of `length` undefined slots, filled by pushes so it is packed (reads skip the hole checks). */
+function packedArray(length: number): (ChangeEvent | undefined)[] {
+  const array: (ChangeEvent | undefined)[] = [];
+  for (let i = 0; i < length; i++) array.push(undefined);
+  return array;
+}
+
 /** Runs of frame bytes kept for sharing between subscribers (`framesBytes`). */
 const keptChunks = 8;
 
@@ -79,12 +89,14 @@ export class ChangeFeed {
   readonly maxSubscribers: number;
   private readonly clock: () => number;
   /**
-   * Slot `seq & mask` holds event `seq` while it is buffered. The capacity is `bufferSize` rounded up to
-   * a power of two (a mask instead of a division on every access); only `bufferSize` events count as
-   * buffered.
+   * Slot `seq & mask` holds event `seq` while it is buffered. The ring starts small and doubles as events
+   * come, up to `bufferSize` rounded up to a power of two (a mask instead of a division on every access):
+   * a process may hold thousands of namespaces whose feeds see few events. Only `bufferSize` events count
+   * as buffered.
    */
-  private readonly ring: (ChangeEvent | undefined)[];
-  private readonly mask: number;
+  private ring: (ChangeEvent | undefined)[];
+  private mask: number;
+  private readonly capacity: number;
   /** The bytes of recent runs of frames, shared by subscribers that read the same run (see `framesBytes`). */
   private readonly chunks: { from: number; to: number; bytes: Buffer }[] = [];
   private last = 0;
@@ -109,11 +121,9 @@ export class ChangeFeed {
       'maxSubscribers',
     );
     this.clock = options.clockMilliseconds ?? Date.now;
-    const capacity = 2 ** Math.ceil(Math.log2(this.bufferSize));
-    this.mask = capacity - 1;
-    // Filled by pushes, so the arrays are packed: element reads skip the holey-array checks.
-    this.ring = [];
-    for (let i = 0; i < capacity; i++) this.ring.push(undefined);
+    this.capacity = 2 ** Math.ceil(Math.log2(this.bufferSize));
+    this.ring = packedArray(Math.min(this.capacity, initialRingSlots));
+    this.mask = this.ring.length - 1;
   }
 
   /** The newest event's sequence number; 0 before the first. */
@@ -194,9 +204,19 @@ export class ChangeFeed {
 
   /** Appends the next event (its `seq` must be `lastSeq + 1`). */
   append(event: ChangeEvent): void {
+    // While the ring is smaller than the buffer, every event since the first is still wanted.
+    if (event.seq > this.ring.length && this.ring.length < this.capacity) this.grow();
     this.ring[event.seq & this.mask] = event;
     this.last = event.seq;
     this.loadAnnounced = false;
+  }
+
+  private grow(): void {
+    const ring = packedArray(this.ring.length * 2);
+    const mask = ring.length - 1;
+    for (let seq = this.oldestSeq; seq <= this.last; seq++) ring[seq & mask] = this.ring[seq & this.mask];
+    this.ring = ring;
+    this.mask = mask;
   }
 
   /** The writer's commit hook: appends the group's events, then wakes the subscribers once. */

@@ -91,6 +91,22 @@ describe('change-feed subscriptions', () => {
     assert.equal(feed.lastSeq, 11);
   });
 
+  it('keeps every event up to BufferSize as the ring grows, then exactly the last BufferSize', async () => {
+    const engine = new Engine({ changeFeed: { bufferSize: 300 } });
+    const feed = engine.changeFeed!;
+    const early = feed.subscribe({ since: '0' });
+    const seen: number[] = [];
+    for (let i = 0; i < 250; i++) await engine.createVertex();
+    assert.deepEqual(summary(feed.buffered()), range(1, 250), 'nothing lost while the ring doubled');
+    for (const event of early.read()) seen.push(event.seq);
+    await engine.createVertices(Array.from({ length: 750 }, () => ({})));
+    assert.deepEqual(summary(feed.buffered()), range(701, 1000));
+    assert.equal(feed.oldestSeq, 701);
+    assert.deepEqual(summary(feed.subscribe({ since: '700' }).read()), range(701, 1000));
+    assert.deepEqual(summary(feed.subscribe({ since: '699' }).read()), ['resync:seekOutOfRange@1000']);
+    assert.deepEqual(seen, range(1, 250));
+  });
+
   it('delivers filtered replays and live events alike', async () => {
     const engine = await engineWith(6);
     const feed = engine.changeFeed!;
