@@ -10,7 +10,8 @@
  *
  * Figures, medians of `--runs`: writer held (how long writes wait; embeddings are pinned, not copied, so
  * they should add nothing; indexes are serialized with the writer held), the event loop's longest delay
- * during the save, total save time, bytes written, load + install time. Reference in the same run: a raw
+ * during the save, total save time, bytes written, load + install time and the loop's longest delay
+ * meanwhile. Reference in the same run: a raw
  * copy of the vector bytes (what copying the embeddings under the hold would have cost).
  */
 import os from 'node:os';
@@ -72,6 +73,7 @@ interface Run {
   saveMs: number;
   bytes: number;
   loadMs: number;
+  loadLoopMs: number;
 }
 
 async function measure(engine: Engine, name: string): Promise<Run> {
@@ -85,16 +87,21 @@ async function measure(engine: Engine, name: string): Promise<Run> {
     const saveMs = performance.now() - started;
     histogram.disable();
     gc();
+    const loadHistogram = monitorEventLoopDelay({ resolution: 1 });
+    loadHistogram.enable();
     const loadStarted = performance.now();
     const loaded = await loadCheckpoint(saved.location);
     await installCheckpoint(new Engine(), loaded);
     const loadMs = performance.now() - loadStarted;
+    loadHistogram.disable();
+    const loadLoopMs = loadHistogram.max / 1e6;
     results.push({
       heldMs: saved.writerHeldMs,
       loopMs: histogram.max / 1e6,
       saveMs,
       bytes: saved.totalBytes,
       loadMs,
+      loadLoopMs,
     });
     for (const file of saved.files) await rm(file, { force: true });
   }
@@ -105,10 +112,13 @@ async function measure(engine: Engine, name: string): Promise<Run> {
     saveMs: pick('saveMs'),
     bytes: pick('bytes'),
     loadMs: pick('loadMs'),
+    loadLoopMs: pick('loadLoopMs'),
   };
 }
 
-const rows: string[][] = [['graph', 'writer held', 'longest loop delay', 'save', 'bytes', 'load + install']];
+const rows: string[][] = [
+  ['graph', 'writer held', 'loop delay (save)', 'save', 'bytes', 'load + install', 'loop delay (load)'],
+];
 for (const [label, engine, name] of [
   ['vertices only (reference)', bare, 'bare'],
   [`+ ${num(elements)} embeddings x ${dimension}`, embedded, 'embedded'],
@@ -122,6 +132,7 @@ for (const [label, engine, name] of [
     seconds(run.saveMs),
     mib(run.bytes),
     seconds(run.loadMs),
+    `${run.loadLoopMs.toFixed(1)} ms`,
   ]);
 }
 console.log(table(rows));

@@ -212,6 +212,10 @@ export function* decodeEmbeddingSteps(
           ids[i] = idOf(input.varUint());
           if (i > 0 && ids[i] <= ids[i - 1]) fail(`element ids of '${name}' are not ascending`);
         }
+        if (count === 0) fail(`an empty group of '${name}'`);
+        // The checked length first: a corrupt count must not make the store reserve memory for it.
+        if (input.remaining < count * dimension * 4) fail(`'${name}' declares more vectors than it holds`);
+        store.reserve(name, dimension, count);
         const vector = new Float32Array(dimension);
         const bytes = new Uint8Array(vector.buffer);
         for (let i = 0; i < count; i++) {

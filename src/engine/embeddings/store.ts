@@ -142,6 +142,21 @@ export class EmbeddingStore {
     return previous;
   }
 
+  /** Makes room for `count` more vectors of `name` at `dimension` (a loader; see `VectorSet.reserve`). */
+  reserve(name: string, dimension: number, count: number): void {
+    let named = this.byName.get(name);
+    if (named === undefined) {
+      named = new NamedEmbeddings();
+      this.byName.set(name, named);
+    }
+    let set = named.sets.get(dimension);
+    if (set === undefined) {
+      set = new VectorSet(dimension);
+      named.sets.set(dimension, set);
+    }
+    set.reserve(count);
+  }
+
   /** Removes the element's embedding of that name; answers what was there (undefined: nothing). */
   remove(id: number, name: string): PreviousEmbedding {
     if (this.pins.size > 0) this.keepForPins(id, name);

@@ -235,6 +235,29 @@ export class VectorSet {
     this.slotColumn = slots;
   }
 
+  /**
+   * Makes room for `count` more vectors in few growth steps (a loader that knows how many are coming):
+   * growing a memory step by step as vectors arrive costs a garbage collection per step.
+   */
+  reserve(count: number): void {
+    const target = this.slotCount + Math.max(0, count - this.freeSlots.length);
+    if (target <= this.slotCount) return;
+    this.ownerColumn.ensureLength(target);
+    this.normColumn.ensureLength(target);
+    const limitBytes = scratchBytes + this.slotsPerSegment * this.strideBytes;
+    const last = Math.floor((target - 1) / this.slotsPerSegment);
+    for (let index = 0; index <= last; index++) {
+      const slots = index < last ? this.slotsPerSegment : target - index * this.slotsPerSegment;
+      const neededBytes = scratchBytes + slots * this.strideBytes;
+      let segment = this.segmentList[index];
+      if (segment === undefined) {
+        segment = new Segment(Math.max(minimumSegmentPages, Math.ceil(neededBytes / wasmPageBytes)));
+        this.segmentList.push(segment);
+      }
+      segment.ensureBytes(neededBytes, Math.ceil(limitBytes / wasmPageBytes) * wasmPageBytes);
+    }
+  }
+
   /** Drops every vector and its memory. */
   clear(): void {
     this.adopt(new VectorSet(this.dimension, this.segmentBytes));

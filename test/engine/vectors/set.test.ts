@@ -32,6 +32,24 @@ describe('VectorSet', () => {
     assert.equal(set.size, 1);
   });
 
+  it('reserve makes room for the announced vectors at once, across segments, and they fill it without growth', () => {
+    const dimension = 1000;
+    const set = new VectorSet(dimension, scratchBytes + 3 * 4000);
+    set.put(0, new Float32Array(dimension).fill(1));
+    set.reserve(7);
+    assert.equal(set.segments.length, 3, 'eight slots over segments of three');
+    const bytes = set.segments.map((segment) => segment.byteLength);
+    for (let id = 1; id < 8; id++) set.put(id, new Float32Array(dimension).fill(id + 1));
+    assert.deepEqual(
+      set.segments.map((segment) => segment.byteLength),
+      bytes,
+      'no memory grew',
+    );
+    for (let id = 0; id < 8; id++) assert.equal(set.view(id)![dimension - 1], id + 1);
+    set.reserve(0);
+    assert.equal(set.slotCount, 8, 'reserving allocates no slot');
+  });
+
   it('reuses a freed slot and never moves a live vector', () => {
     const set = new VectorSet(2);
     set.put(0, new Float32Array([1, 1]));
