@@ -237,12 +237,12 @@ export class ChangeFeed {
 
   /**
    * Appends a feed-wide `resync`, in commit order when called on the writer (inside an `exclusive` step
-   * or a commit hook): `load` after a checkpoint is installed (the install code calls it), `delegateWrite`
-   * after an opaque write that reports no element events. Every subscriber gets it whatever its filter.
+   * or a commit hook): `load` after a checkpoint is installed (`Engine.resetCommittedSequence`, which
+   * every install calls, does it), `delegateWrite` after an opaque write that reports no element events.
+   * Every subscriber gets it whatever its filter.
    */
   resync(reason: Exclude<ResyncReason, 'overflow' | 'seekOutOfRange'>): void {
     if (this.isClosed) return;
-    if (reason === 'load' && this.loadAnnounced) return;
     this.appendResync(reason, timestampText(this.clock()));
     this.wake();
   }

@@ -241,6 +241,10 @@ describe('change-feed subscriptions', () => {
     await engine.createVertex();
     assert.deepEqual(summary(subscription.read()), [4, 'resync:load@5', 6]);
     assert.equal(engine.vertexCount, 4, 'the checkpoint had 3 vertices, then one more came');
+    // Every load is announced, even one right after another.
+    await restoreCheckpoint(engine, location);
+    await restoreCheckpoint(engine, location);
+    assert.deepEqual(summary(subscription.read()), ['resync:load@7', 'resync:load@8']);
   });
 
   it('announces the history replayed from the write-ahead log at startup as one resync load', async () => {
