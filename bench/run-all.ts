@@ -20,6 +20,7 @@ const scripts = [
   'fragments-runtime',
   'fragments-compile',
   'save-load',
+  'save-load-contents',
   'durable-writes',
   'indexes',
   'vector-knn',
