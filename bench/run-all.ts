@@ -25,6 +25,8 @@ const scripts = [
   'indexes',
   'vector-knn',
   'changefeed',
+  'bulk',
+  'paths',
 ] as const;
 
 const { values } = parseArgs({

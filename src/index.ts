@@ -190,3 +190,23 @@ export { parseFilter, splitValues } from './changefeed/filter.js';
 export type { ChangeFilter, FilterQuery } from './changefeed/filter.js';
 export { parsePosition, positionText } from './changefeed/position.js';
 export type { FeedPosition } from './changefeed/position.js';
+export { findPaths, findPathsSync, pathSearchTask } from './paths/find.js';
+export type { FindControl } from './paths/find.js';
+export {
+  PathBudgetExhausted,
+  isPathBudgetExhausted,
+  pathAlgorithms,
+  defaultMaxDepth,
+  defaultMaxResults,
+  searchSliceMs,
+} from './paths/model.js';
+export type {
+  PathAlgorithm,
+  PathQuery,
+  PathRules,
+  PathStep,
+  FoundPath,
+  Cost,
+  SearchControl,
+  StepDirection,
+} from './paths/model.js';

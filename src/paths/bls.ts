@@ -14,9 +14,11 @@
  * smaller frontier is expanded a whole level at a time. A side never passes through the other side's seed:
  * reaching it marks a meeting. The first level that produces a meeting gives the fewest hops D (a meeting
  * vertex w has distS + distT = D; taking the smallest over the whole level is exact, see docs/paths.md).
- * The paths are then enumerated from the start in order: position p of a path is a vertex with distS = p
- * up to a cut position c = max(0, D - levelsT), and with distT = D - p from c on, so the levels both sides
- * computed describe every shortest path exactly; dead ends of the forward half are remembered.
+ * The meeting vertices of that level all sit at the same position c of their paths (c = their distS), and
+ * every fewest-hop path has exactly one of them there: positions before c are vertices with distS = p,
+ * positions after it vertices with distT = D - p. A sweep from the meeting vertices back toward the start
+ * keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
+ * ascending step order, never explores a dead end of the search.
  */
 import type { Graph } from '../engine/graph/graph.js';
 import { topologyView, type TopologyView } from '../engine/graph/topology.js';
@@ -38,26 +40,61 @@ export interface BlsInput {
   readonly maxResults: number;
 }
 
-/** Level arrays kept for the next search (filled with -1 when free); a few, so memory stays bounded. */
-const freeLevelArrays: Int32Array[] = [];
-const maxFreeLevelArrays = 4;
+/**
+ * One search's working memory, kept for the next search: the level arrays (filled with -1 while free,
+ * indexed by vertex id) and the lists and buffers that grow with the frontier. A few are kept, so memory
+ * stays bounded (8 B per vertex id each) and a search of a big graph allocates nothing.
+ */
+class BlsScratch {
+  readonly distS: Int32Array;
+  readonly distT: Int32Array;
+  readonly visitedS = new IntList(1024);
+  readonly visitedT = new IntList(1024);
+  readonly meetings = new IntList(16);
+  readonly collector = new StepCollector();
+  readonly keys = new KeyList();
+  readonly neighbours = new IntList();
 
-function takeLevels(size: number): Int32Array {
-  for (let i = 0; i < freeLevelArrays.length; i++) {
-    if (freeLevelArrays[i].length >= size) return freeLevelArrays.splice(i, 1)[0];
+  constructor(readonly capacity: number) {
+    this.distS = new Int32Array(capacity).fill(-1);
+    this.distT = new Int32Array(capacity).fill(-1);
   }
-  return new Int32Array(Math.max(size, 1)).fill(-1);
+
+  /** Resets what a search touched: the levels of its visited vertices and of both ends. */
+  reset(s: number, t: number): void {
+    for (const [levels, visited] of [
+      [this.distS, this.visitedS],
+      [this.distT, this.visitedT],
+    ] as const) {
+      const values = visited.values;
+      for (let i = 0; i < visited.length; i++) levels[values[i]] = -1;
+      levels[s] = -1;
+      levels[t] = -1;
+      visited.clear();
+      // A frontier list grown past a million entries is not kept.
+      if (visited.values.length > 1 << 20) visited.values = new Int32Array(1024);
+    }
+    this.meetings.clear();
+  }
 }
 
-function giveLevels(levels: Int32Array, touched: IntList, extra: readonly number[]): void {
-  const values = touched.values;
-  for (let i = 0; i < touched.length; i++) levels[values[i]] = -1;
-  for (const id of extra) if (id >= 0 && id < levels.length) levels[id] = -1;
-  if (freeLevelArrays.length < maxFreeLevelArrays) freeLevelArrays.push(levels);
+const freeScratch: BlsScratch[] = [];
+const maxFreeScratch = 2;
+
+function takeScratch(size: number): BlsScratch {
+  for (let i = 0; i < freeScratch.length; i++) {
+    if (freeScratch[i].capacity >= size) return freeScratch.splice(i, 1)[0];
+  }
+  return new BlsScratch(Math.max(size, 1));
+}
+
+function giveScratch(scratch: BlsScratch, s: number, t: number): void {
+  scratch.reset(s, t);
+  if (freeScratch.length < maxFreeScratch) freeScratch.push(scratch);
   else {
-    // Keep the largest arrays: a big graph's search should not reallocate because a small one ran.
-    freeLevelArrays.sort((a, b) => a.length - b.length);
-    if (freeLevelArrays[0].length < levels.length) freeLevelArrays[0] = levels;
+    // Keep the largest: a big graph's search should not reallocate because a small one ran.
+    freeScratch.sort((a, b) => a.capacity - b.capacity);
+    if (freeScratch[0].capacity < scratch.capacity) freeScratch[0] = scratch;
   }
 }
 
@@ -81,20 +118,25 @@ class Bls {
   /** Ids at or past this were created after the search started; it does not see them. */
   private readonly size: number;
   private view: TopologyView;
+  private readonly scratch: BlsScratch;
   private readonly distS: Int32Array;
   private readonly distT: Int32Array;
   /** Every vertex given a level on each side, level after level (`starts*[k]` = where level k begins). */
-  private readonly visitedS = new IntList(256);
-  private readonly visitedT = new IntList(256);
+  private readonly visitedS: IntList;
+  private readonly visitedT: IntList;
   private readonly startsS: number[] = [0];
   private readonly startsT: number[] = [0];
-  /** Smallest distS + distT of a meeting found so far. */
+  /** Smallest distS + distT of a meeting found so far, and the vertices meeting at it. */
   private meet = Number.POSITIVE_INFINITY;
-  /** Where `expandVertex` stopped inside a vertex's adjacency: direction (-1 none), type id, last edge id. */
+  private readonly meetings: IntList;
+  /** Where the expansion of a level stopped: the frontier index, and inside that vertex's adjacency. */
+  private cursor = 0;
   private resumeDirection = -1;
   private resumeType = -1;
   private resumeEdge = -1;
-  private readonly collector = new StepCollector();
+  private readonly collector: StepCollector;
+  private readonly keys: KeyList;
+  private readonly neighbours: IntList;
 
   constructor(input: BlsInput) {
     this.graph = input.graph;
@@ -106,13 +148,19 @@ class Bls {
     this.maxResults = input.maxResults;
     this.size = input.graph.nextId;
     this.view = topologyView(input.graph);
-    this.distS = takeLevels(this.size);
-    this.distT = takeLevels(this.size);
+    const scratch = (this.scratch = takeScratch(this.size));
+    this.distS = scratch.distS;
+    this.distT = scratch.distT;
+    this.visitedS = scratch.visitedS;
+    this.visitedT = scratch.visitedT;
+    this.meetings = scratch.meetings;
+    this.collector = scratch.collector;
+    this.keys = scratch.keys;
+    this.neighbours = scratch.neighbours;
   }
 
   release(): void {
-    giveLevels(this.distS, this.visitedS, [this.t]);
-    giveLevels(this.distT, this.visitedT, [this.s]);
+    giveScratch(this.scratch, this.s, this.t);
   }
 
   *run(): SearchTask<FoundPath[]> {
@@ -136,7 +184,7 @@ class Bls {
       if (this.meet !== Number.POSITIVE_INFINITY) break;
       if (levelS + levelT >= this.maxDepth) return [];
     }
-    return yield* this.enumerate(this.meet, Math.max(0, this.meet - levelT));
+    return yield* this.enumerate(this.meet);
   }
 
   /**
@@ -144,9 +192,9 @@ class Bls {
    * the start does), else undefined.
    */
   private oneHopPaths(): FoundPath[] | undefined {
-    const keys = new KeyList();
     const t = this.t;
-    this.collector.collect(this.view, this.rules, this.s, (w) => w === t, keys);
+    const { keys, neighbours } = this;
+    this.collector.collect(this.view, this.rules, this.s, this.size, (w) => w === t, keys, neighbours);
     if (keys.length === 0) return undefined;
     const admitted =
       this.rules.vertexAllowed(this.t) || (this.maxDepth >= 2 && this.rules.vertexAllowed(this.s));
@@ -157,34 +205,27 @@ class Bls {
     return found.toResult(this.graph);
   }
 
-  /** Expands every vertex of one side's current level into the next. */
+  /** Expands every vertex of one side's current level into the next, in slices. */
   private *expandLevel(forward: boolean, level: number): SearchTask<void> {
     const visited = forward ? this.visitedS : this.visitedT;
     const starts = forward ? this.startsS : this.startsT;
-    const begin = starts[level];
     const end = visited.length;
     starts.push(end);
-    for (let i = begin; i < end; i++) {
-      const vertex = visited.values[i];
-      while (!this.expandVertex(vertex, level, forward)) {
-        this.meter.units = 0;
-        yield;
-        this.view = topologyView(this.graph);
-      }
-      if (this.meter.units >= unitsPerCheck) {
-        this.meter.units = 0;
-        yield;
-        this.view = topologyView(this.graph);
-      }
+    this.cursor = starts[level];
+    while (!this.expandFrontier(forward, level, end)) {
+      this.meter.units = 0;
+      yield;
+      this.view = topologyView(this.graph);
     }
   }
 
   /**
-   * Gives level + 1 to each admitted neighbour of `vertex` that this side has not reached. Returns false
-   * when the work meter filled up inside the vertex's adjacency (a hub): the resume point is kept and the
-   * next call continues after the last edge it handled.
+   * Gives level + 1 to each admitted neighbour of the frontier vertices [cursor, end) that this side has
+   * not reached, recording meetings with the other side. Returns false when the work meter filled up: the
+   * frontier index and the place inside the vertex's adjacency (direction, edge type, last edge id; pairs
+   * of a group are in ascending edge id) are kept, and the next call continues after the last edge handled.
    */
-  private expandVertex(vertex: number, level: number, forward: boolean): boolean {
+  private expandFrontier(forward: boolean, level: number, end: number): boolean {
     const { pool, first, second } = this.view;
     const own = forward ? this.distS : this.distT;
     const other = forward ? this.distT : this.distS;
@@ -193,11 +234,14 @@ class Bls {
     const size = this.size;
     const rules = this.rules;
     const meter = this.meter;
+    const meetings = this.meetings;
     const typeFilter = rules.hasTypeFilter;
     const edgeFilter = rules.hasEdgeFilter;
     const vertexFilter = rules.hasVertexFilter;
     const next = level + 1;
     let meet = this.meet;
+    let frontier = visited.values;
+    let length = visited.length;
     let scanned = 0;
     let direction = 0;
     let skipType = -1;
@@ -208,11 +252,13 @@ class Bls {
       skipEdge = this.resumeEdge;
       this.resumeDirection = -1;
     }
-    for (; direction < 2; direction++) {
-      const record = direction === 1 ? first[vertex] : second[vertex];
-      if (record >= 0) {
-        const end = record + 2 + pool[record + 1];
-        for (let group = record + 2; group < end;) {
+    for (let i = this.cursor; i < end; i++) {
+      const vertex = frontier[i];
+      for (; direction < 2; direction++) {
+        const record = direction === 1 ? first[vertex] : second[vertex];
+        if (record < 0) continue;
+        const recordEnd = record + 2 + pool[record + 1];
+        for (let group = record + 2; group < recordEnd;) {
           const typeId = pool[group];
           const stop = group + 2 + 2 * pool[group + 1];
           if (typeId < skipType || (typeFilter && !rules.typeAllowed(typeId))) {
@@ -222,83 +268,143 @@ class Bls {
           let at = group + 2;
           if (typeId === skipType) while (at < stop && pool[at] <= skipEdge) at += 2;
           for (; at < stop; at += 2) {
-            scanned++;
+            if ((++scanned & 255) === 0 && scanned + meter.units >= unitsPerCheck) {
+              // Full inside a group (a hub): resume at this pair, the first with a larger edge id.
+              visited.length = length;
+              this.meet = meet;
+              meter.units += scanned;
+              this.cursor = i;
+              this.resumeDirection = direction;
+              this.resumeType = typeId;
+              this.resumeEdge = pool[at] - 1;
+              return false;
+            }
             const w = pool[at + 1];
             if (w >= size || own[w] >= 0 || w === vertex) continue;
+            let there: number;
             if (w === otherSeed) {
               // The other end: a meeting of length level + 1, never a vertex to expand (or to filter).
               if (level === 0 || (edgeFilter && !rules.edgeAllowed(pool[at]))) continue;
               own[w] = next;
-              if (next < meet) meet = next;
+              there = 0;
             } else {
               if (edgeFilter && !rules.edgeAllowed(pool[at])) continue;
               if (vertexFilter && !rules.vertexAllowed(w)) continue;
               own[w] = next;
-              visited.push(w);
-              const there = other[w];
-              if (there >= 0 && next + there < meet) meet = next + there;
-            }
-            if (scanned + meter.units >= unitsPerCheck) {
-              this.meet = meet;
-              meter.units += scanned;
-              if (at + 2 < stop || group < end || direction === 0) {
-                this.resumeDirection = direction;
-                this.resumeType = typeId;
-                this.resumeEdge = pool[at];
-                return false;
+              if (length === frontier.length) {
+                visited.length = length;
+                visited.grow(length + 1);
+                frontier = visited.values;
               }
-              return true;
+              frontier[length++] = w;
+              there = other[w];
+              if (there < 0) continue;
             }
+            const sum = next + there;
+            if (sum < meet) {
+              meet = sum;
+              meetings.clear();
+            }
+            if (sum === meet) meetings.push(w);
+          }
+          if (scanned + meter.units >= unitsPerCheck) {
+            // Full: stop after this group, resuming at the next one (or at the next vertex).
+            visited.length = length;
+            this.meet = meet;
+            meter.units += scanned;
+            const lastGroup = stop >= recordEnd;
+            if (lastGroup && direction === 1) {
+              this.cursor = i + 1;
+            } else {
+              this.cursor = i;
+              this.resumeDirection = lastGroup ? direction + 1 : direction;
+              this.resumeType = lastGroup ? -1 : typeId + 1;
+              this.resumeEdge = -1;
+            }
+            return false;
           }
           group = stop;
         }
+        skipType = -1;
+        skipEdge = -1;
       }
-      skipType = -1;
-      skipEdge = -1;
+      direction = 0;
     }
+    visited.length = length;
     this.meet = meet;
     meter.units += scanned;
     return true;
   }
 
-  /** Every admissible path of `hops` steps, in order, up to maxResults (see the module comment). */
-  private *enumerate(hops: number, cut: number): SearchTask<FoundPath[]> {
-    const { s, t, distS, distT, size } = this;
+  /** Every admissible path of `hops` steps, in ascending step order, up to maxResults (module comment). */
+  private *enumerate(hops: number): SearchTask<FoundPath[]> {
+    const { s, t, distS, distT } = this;
+    const meetings = this.meetings;
+    // The meeting vertices' position, and the forward-half vertices that lead to one of them.
+    const cut = distS[meetings.values[0]];
+    const useful = new Set<number>();
+    for (let i = 0; i < meetings.length; i++) useful.add(meetings.values[i]);
+    let layer = [...useful];
+    for (let position = cut - 1; position >= 1; position--) {
+      const below: number[] = [];
+      const accept = (w: number) => distS[w] === position && w !== s && w !== t && !useful.has(w);
+      for (const vertex of layer) {
+        this.collector.collect(this.view, this.rules, vertex, this.size, accept, this.keys, this.neighbours);
+        this.meter.units += this.keys.length + 16;
+        for (let i = 0; i < this.neighbours.length; i++) {
+          const w = this.neighbours.values[i];
+          if (!useful.has(w)) {
+            useful.add(w);
+            below.push(w);
+          }
+        }
+        if (this.meter.units >= unitsPerCheck) {
+          this.meter.units = 0;
+          yield;
+          this.view = topologyView(this.graph);
+        }
+      }
+      layer = below;
+    }
+
     const found = new FoundPaths();
-    const memo = new Map<number, Uint32Array>();
+    const memoKeys = new Map<number, Uint32Array>();
+    const memoNeighbours = new Map<number, Int32Array>();
     const dead = new Set<number>();
-    const keys = new KeyList();
     const pathVertices = new Int32Array(hops + 1);
     const pathKeys = new Uint32Array(hops);
-    const candidates: Uint32Array[] = new Array<Uint32Array>(hops);
+    const candidateKeys: Uint32Array[] = new Array<Uint32Array>(hops);
+    const candidateNeighbours: Int32Array[] = new Array<Int32Array>(hops);
     const positions = new Int32Array(hops);
     const foundAtEntry = new Int32Array(hops);
 
-    const stepsFrom = (vertex: number, position: number): Uint32Array => {
-      let steps = memo.get(vertex);
-      if (steps !== undefined) return steps;
-      const q = position + 1;
-      const accept =
-        q === hops
-          ? (w: number) => w === t
-          : (w: number) =>
-              w < size &&
-              w !== s &&
-              w !== t &&
-              (q > cut || distS[w] === q) &&
-              (q < cut || distT[w] === hops - q) &&
-              !dead.has(w);
-      this.collector.collect(this.view, this.rules, vertex, accept, keys);
-      this.meter.units += keys.length + 16;
-      steps = keys.toArray();
-      memo.set(vertex, steps);
-      return steps;
+    /** Readies the steps from `vertex` (at `position`) to a vertex that can be the path's next one. */
+    const stepsFrom = (vertex: number, position: number): void => {
+      let keys = memoKeys.get(vertex);
+      let neighbours = memoNeighbours.get(vertex);
+      if (keys === undefined || neighbours === undefined) {
+        const q = position + 1;
+        const accept =
+          q === hops
+            ? (w: number) => w === t
+            : q <= cut
+              ? (w: number) => distS[w] === q && useful.has(w) && !dead.has(w)
+              : (w: number) => distT[w] === hops - q && w !== s && w !== t && !dead.has(w);
+        this.collector.collect(this.view, this.rules, vertex, this.size, accept, this.keys, this.neighbours);
+        this.meter.units += this.keys.length + 16;
+        keys = this.keys.toArray();
+        neighbours = this.neighbours.values.slice(0, this.neighbours.length);
+        memoKeys.set(vertex, keys);
+        memoNeighbours.set(vertex, neighbours);
+      }
+      candidateKeys[position] = keys;
+      candidateNeighbours[position] = neighbours;
+      positions[position] = 0;
+      foundAtEntry[position] = found.count;
     };
 
     pathVertices[0] = s;
-    candidates[0] = stepsFrom(s, 0);
-    positions[0] = 0;
-    foundAtEntry[0] = 0;
+    stepsFrom(s, 0);
     let depth = 0;
     while (depth >= 0 && found.count < this.maxResults) {
       if (this.meter.units >= unitsPerCheck) {
@@ -306,19 +412,17 @@ class Bls {
         yield;
         this.view = topologyView(this.graph);
       }
-      const list = candidates[depth];
+      const keys = candidateKeys[depth];
       const index = positions[depth];
-      if (index >= list.length) {
-        // Nothing below this vertex reached the target: never try it again (its position is fixed).
+      if (index >= keys.length) {
+        // Nothing below this vertex reached the target (a write removed an edge meanwhile): never again.
         if (depth > 0 && found.count === foundAtEntry[depth]) dead.add(pathVertices[depth]);
         depth--;
         continue;
       }
       positions[depth] = index + 1;
-      const key = list[index];
-      pathKeys[depth] = key;
-      const edge = Math.floor(key / 2);
-      const w = key % 2 === 1 ? this.view.second[edge] : this.view.first[edge];
+      pathKeys[depth] = keys[index];
+      const w = candidateNeighbours[depth][index];
       if (depth + 1 === hops) {
         pathVertices[hops] = w;
         found.add(pathVertices, pathKeys, hops);
@@ -328,9 +432,7 @@ class Bls {
       if (dead.has(w)) continue;
       depth++;
       pathVertices[depth] = w;
-      candidates[depth] = stepsFrom(w, depth);
-      positions[depth] = 0;
-      foundAtEntry[depth] = found.count;
+      stepsFrom(w, depth);
     }
     return found.toResult(this.graph);
   }

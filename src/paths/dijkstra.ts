@@ -20,16 +20,19 @@ import type { Graph } from '../engine/graph/graph.js';
 import { topologyView, type TopologyView } from '../engine/graph/topology.js';
 import type { StepRules } from './rules.js';
 import { unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
-import { KeyList, StepCollector } from './steps.js';
+import { IntList, KeyList, StepCollector } from './steps.js';
 import type { WeightedScratch } from './weighted-scratch.js';
 
 /** One request's shared state: graph, rules, scratch and the memo of sorted, costed steps per vertex. */
 export class WeightedRun {
   view: TopologyView;
   readonly size: number;
+  /** Live vertices when the run started: a hop bound of at least this minus 1 never cuts a loop-free path. */
+  readonly vertexCount: number;
   readonly runEpoch: number;
   private readonly collector = new StepCollector();
   private readonly keys = new KeyList();
+  private readonly neighbours = new IntList();
   // Labels of the current label search, reused between searches.
   labelVertex = new Int32Array(1024);
   labelHops = new Int32Array(1024);
@@ -39,6 +42,8 @@ export class WeightedRun {
   labelStep = new Float64Array(1024);
   labelCount = 0;
   heap = new Int32Array(1024);
+  /** The weight of each heap entry's label, beside it: comparisons read no label array for it. */
+  heapWeight = new Float64Array(1024);
   heapSize = 0;
 
   constructor(
@@ -49,6 +54,7 @@ export class WeightedRun {
   ) {
     this.view = topologyView(graph);
     this.size = graph.nextId;
+    this.vertexCount = graph.vertexCount;
     this.runEpoch = scratch.startRun();
   }
 
@@ -63,30 +69,37 @@ export class WeightedRun {
   memoise(vertex: number): void {
     const scratch = this.scratch;
     if (scratch.memoStamp[vertex] === this.runEpoch) return;
-    const size = this.size;
-    this.collector.collect(this.view, this.rules, vertex, (w) => w < size, this.keys);
+    const rules = this.rules;
     const keys = this.keys;
-    scratch.reserveSteps(keys.length);
+    const neighbours = this.neighbours;
+    this.collector.collect(this.view, rules, vertex, this.size, undefined, keys, neighbours);
+    const count = keys.length;
+    scratch.reserveSteps(count);
     const start = scratch.stepKeys.length;
-    const { first, second } = this.view;
-    for (let i = 0; i < keys.length; i++) {
+    const stepKeys = scratch.stepKeys.values;
+    const stepNeighbours = scratch.stepNeighbours.values;
+    const stepCosts = scratch.stepCosts;
+    const vertexFilter = rules.hasVertexFilter;
+    const constant = rules.constantCosts;
+    const constantCost = rules.constantStepCost;
+    let at = start;
+    for (let i = 0; i < count; i++) {
       const key = keys.values[i];
-      const edge = Math.floor(key / 2);
-      const w = key % 2 === 1 ? second[edge] : first[edge];
-      if (!this.rules.vertexAllowed(w)) continue;
-      const cost = this.rules.stepCost(edge, w);
-      if (Number.isNaN(cost)) continue;
-      const at = scratch.stepKeys.length;
-      scratch.stepKeys.values[at] = key;
-      scratch.stepNeighbours.values[at] = w;
-      scratch.stepCosts[at] = cost;
-      scratch.stepKeys.length = at + 1;
-      scratch.stepNeighbours.length = at + 1;
+      const w = neighbours.values[i];
+      if (vertexFilter && !rules.vertexAllowed(w)) continue;
+      const cost = constant ? constantCost : rules.stepCost(Math.floor(key / 2), w);
+      if (cost !== cost) continue; // NaN: not traversable
+      stepKeys[at] = key;
+      stepNeighbours[at] = w;
+      stepCosts[at] = cost;
+      at++;
     }
-    this.meter.units += keys.length + 8;
+    scratch.stepKeys.length = at;
+    scratch.stepNeighbours.length = at;
+    this.meter.units += count + 8;
     scratch.memoStamp[vertex] = this.runEpoch;
     scratch.memoStart[vertex] = start;
-    scratch.memoCount[vertex] = scratch.stepKeys.length - start;
+    scratch.memoCount[vertex] = at - start;
   }
 
   newLabel(vertex: number, hops: number, weight: number, pred: number, key: number, step: number): number {
@@ -117,10 +130,8 @@ export class WeightedRun {
     this.labelStep = grow(this.labelStep, (n) => new Float64Array(n));
   }
 
-  /** Label a goes before label b: less weight, then fewer hops, then created first. */
-  private before(a: number, b: number): boolean {
-    const wa = this.labelWeight[a];
-    const wb = this.labelWeight[b];
+  /** Entry (label a, weight wa) goes before (label b, weight wb): less weight, fewer hops, created first. */
+  private before(a: number, wa: number, b: number, wb: number): boolean {
     if (wa !== wb) return wa < wb;
     const ha = this.labelHops[a];
     const hb = this.labelHops[b];
@@ -132,33 +143,51 @@ export class WeightedRun {
       const grown = new Int32Array(this.heap.length * 2);
       grown.set(this.heap);
       this.heap = grown;
+      const weights = new Float64Array(this.heap.length);
+      weights.set(this.heapWeight);
+      this.heapWeight = weights;
     }
     const heap = this.heap;
+    const heapWeight = this.heapWeight;
+    const weight = this.labelWeight[label];
     let at = this.heapSize++;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (!this.before(label, heap[parent])) break;
+      if (!this.before(label, weight, heap[parent], heapWeight[parent])) break;
       heap[at] = heap[parent];
+      heapWeight[at] = heapWeight[parent];
       at = parent;
     }
     heap[at] = label;
+    heapWeight[at] = weight;
   }
 
   heapPop(): number {
     const heap = this.heap;
+    const heapWeight = this.heapWeight;
     const top = heap[0];
-    const last = heap[--this.heapSize];
-    const size = this.heapSize;
+    const size = --this.heapSize;
+    const last = heap[size];
+    const lastWeight = heapWeight[size];
     let at = 0;
     for (;;) {
       let child = 2 * at + 1;
       if (child >= size) break;
-      if (child + 1 < size && this.before(heap[child + 1], heap[child])) child++;
-      if (!this.before(heap[child], last)) break;
+      if (
+        child + 1 < size &&
+        this.before(heap[child + 1], heapWeight[child + 1], heap[child], heapWeight[child])
+      ) {
+        child++;
+      }
+      if (!this.before(heap[child], heapWeight[child], last, lastWeight)) break;
       heap[at] = heap[child];
+      heapWeight[at] = heapWeight[child];
       at = child;
     }
-    if (size > 0) heap[at] = last;
+    if (size > 0) {
+      heap[at] = last;
+      heapWeight[at] = lastWeight;
+    }
     return top;
   }
 }
@@ -201,6 +230,8 @@ export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<
   run.heapSize = 0;
   run.heapPush(run.newLabel(start, search.startHops, search.startWeight, -1, 0, 0));
   const meter = run.meter;
+  // A bound no loop-free path reaches cuts nothing: one label per vertex is enough (plain Dijkstra).
+  const anyHops = maxHops >= run.vertexCount - 1 ? 0x7fffffff : 0;
   while (run.heapSize > 0) {
     if (meter.units >= unitsPerCheck) {
       meter.units = 0;
@@ -210,7 +241,7 @@ export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<
     const label = run.heapPop();
     const vertex = run.labelVertex[label];
     const hops = run.labelHops[label];
-    if (settledStamp[vertex] === epoch && settledHops[vertex] <= hops) continue;
+    if (settledStamp[vertex] === epoch && settledHops[vertex] <= hops + anyHops) continue;
     settledStamp[vertex] = epoch;
     settledHops[vertex] = hops;
     if (vertex === target) return pathOf(run, label, search.startHops);
@@ -227,10 +258,11 @@ export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<
     for (let i = from; i < to; i++) {
       const w = neighbours[i];
       if (w === start || bannedStamp[w] === epoch) continue;
-      if (settledStamp[w] === epoch && settledHops[w] <= nextHops) continue;
+      if (settledStamp[w] === epoch && settledHops[w] <= nextHops + anyHops) continue;
       const nextWeight = weight + costs[i];
       if (!(nextWeight <= maxWeight)) continue;
-      if (bestStamp[w] === epoch && bestHops[w] <= nextHops && bestWeight[w] <= nextWeight) continue;
+      if (bestStamp[w] === epoch && bestHops[w] <= nextHops + anyHops && bestWeight[w] <= nextWeight)
+        continue;
       const key = keys[i];
       if (bannedFirstSteps !== undefined && vertex === start && bannedFirstSteps.has(key)) continue;
       run.heapPush(run.newLabel(w, nextHops, nextWeight, label, key, costs[i]));

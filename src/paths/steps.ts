@@ -83,21 +83,35 @@ export function neighbourOf(view: TopologyView, key: number): number {
   return key % 2 === 1 ? view.second[edge] : view.first[edge];
 }
 
-/** Scratch of `collectSteps`: the keys before sorting. */
+/** Degrees up to this are sorted by insertion on parallel arrays; larger ones through a Float64Array sort. */
+const insertionSortMax = 48;
+/** A composite sort key holds the step key times this plus the step's index (so up to 2^20 steps). */
+const compositeScale = 2 ** 20;
+
+/**
+ * Collects and orders the steps of one vertex. The neighbour of each step comes from the adjacency pair
+ * itself (no read of the edge's header columns, which would be a cache miss per edge), and the keys and
+ * neighbours are sorted together.
+ */
 export class StepCollector {
   private keys = new Uint32Array(256);
+  private neighbours = new Int32Array(256);
+  private composite = new Float64Array(256);
 
   /**
-   * The keys of the steps from `vertex` whose edge type passes the type filter, whose neighbour is not
-   * `vertex` itself and passes `accept` (cheap structural conditions, checked before any edge filter), and
-   * whose edge then passes the edge filter, ascending. `out` receives them (cleared first).
+   * The steps from `vertex` whose edge type passes the type filter, whose neighbour is below `size` (an id
+   * the search can see), is not `vertex` itself and passes `accept` (cheap structural conditions, checked
+   * before any edge filter), and whose edge then passes the edge filter; ascending by key. `keys` and
+   * `neighbours` receive them (cleared first).
    */
   collect(
     view: TopologyView,
     rules: StepRules,
     vertex: number,
-    accept: (neighbour: number) => boolean,
-    out: KeyList,
+    size: number,
+    accept: ((neighbour: number) => boolean) | undefined,
+    keysOut: KeyList,
+    neighboursOut: IntList,
   ): void {
     let count = 0;
     const pool = view.pool;
@@ -111,27 +125,91 @@ export class StepCollector {
         if (rules.typeAllowed(typeId)) {
           for (let at = group + 2; at < stop; at += 2) {
             const neighbour = pool[at + 1];
-            if (neighbour === vertex || !accept(neighbour)) continue;
-            if (count === this.keys.length) this.growKeys(count + 1);
-            this.keys[count++] = pool[at] * 2 + direction;
+            if (neighbour >= size || neighbour === vertex) continue;
+            if (accept !== undefined && !accept(neighbour)) continue;
+            if (count === this.keys.length) this.grow(count + 1);
+            this.keys[count] = pool[at] * 2 + direction;
+            this.neighbours[count] = neighbour;
+            count++;
           }
         }
         group = stop;
       }
     }
-    const sorted = this.keys.subarray(0, count).sort();
-    out.clear();
-    if (out.values.length < count) out.grow(count);
+    this.sort(count);
+    keysOut.clear();
+    neighboursOut.clear();
+    if (keysOut.values.length < count) keysOut.grow(count);
+    if (neighboursOut.values.length < count) neighboursOut.grow(count);
+    const keys = this.keys;
+    const neighbours = this.neighbours;
+    let kept = 0;
     for (let i = 0; i < count; i++) {
-      const key = sorted[i];
-      if (rules.edgeAllowed(Math.floor(key / 2))) out.values[out.length++] = key;
+      const key = keys[i];
+      if (!rules.hasEdgeFilter || rules.edgeAllowed(Math.floor(key / 2))) {
+        keysOut.values[kept] = key;
+        neighboursOut.values[kept] = neighbours[i];
+        kept++;
+      }
+    }
+    keysOut.length = kept;
+    neighboursOut.length = kept;
+  }
+
+  /** Sorts the first `count` keys ascending, neighbours alongside. */
+  private sort(count: number): void {
+    const keys = this.keys;
+    const neighbours = this.neighbours;
+    if (count <= insertionSortMax) {
+      for (let i = 1; i < count; i++) {
+        const key = keys[i];
+        const neighbour = neighbours[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+          keys[j + 1] = keys[j];
+          neighbours[j + 1] = neighbours[j];
+          j--;
+        }
+        keys[j + 1] = key;
+        neighbours[j + 1] = neighbour;
+      }
+      return;
+    }
+    if (count > compositeScale) {
+      // Beyond the composite's reach (over a million steps from one vertex): sort a permutation.
+      const order = new Uint32Array(count);
+      for (let i = 0; i < count; i++) order[i] = i;
+      order.sort((a, b) => keys[a] - keys[b]);
+      const originalKeys = keys.slice(0, count);
+      const originalNeighbours = neighbours.slice(0, count);
+      for (let i = 0; i < count; i++) {
+        keys[i] = originalKeys[order[i]];
+        neighbours[i] = originalNeighbours[order[i]];
+      }
+      return;
+    }
+    if (this.composite.length < count)
+      this.composite = new Float64Array(Math.max(count, this.composite.length * 2));
+    const composite = this.composite;
+    for (let i = 0; i < count; i++) composite[i] = keys[i] * compositeScale + i;
+    const sorted = composite.subarray(0, count).sort();
+    const original = neighbours.slice(0, count);
+    for (let i = 0; i < count; i++) {
+      const value = sorted[i];
+      const index = value % compositeScale;
+      keys[i] = (value - index) / compositeScale;
+      neighbours[i] = original[index];
     }
   }
 
-  private growKeys(capacity: number): void {
-    const grown = new Uint32Array(Math.max(capacity, this.keys.length * 2));
-    grown.set(this.keys);
-    this.keys = grown;
+  private grow(capacity: number): void {
+    const size = Math.max(capacity, this.keys.length * 2);
+    const keys = new Uint32Array(size);
+    keys.set(this.keys);
+    this.keys = keys;
+    const neighbours = new Int32Array(size);
+    neighbours.set(this.neighbours);
+    this.neighbours = neighbours;
   }
 }
 

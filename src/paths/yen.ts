@@ -9,7 +9,8 @@
  * accepted path. The spur search starts at the root's hop count and weight, so `maxDepth` and
  * `maxPathWeight` bound the whole path and its weight is the same left-to-right sum the result reports.
  * Candidates are taken in ascending (weight, hops, step sequence) order, so equal-weight paths come out in
- * the same order on every run.
+ * the same order on every run. Once enough candidates wait to fill K, a spur search is capped at the
+ * weight of the last one that would be taken: nothing heavier can enter the answer.
  */
 import { FoundPaths } from './found.js';
 import { labelSearch, type WeightedPath, type WeightedRun } from './dijkstra.js';
@@ -59,6 +60,13 @@ class CandidateHeap {
 
   get size(): number {
     return this.items.length;
+  }
+
+  /** The n-th least weight among the candidates (1-based), or +Infinity when there are fewer. */
+  nthWeight(n: number): number {
+    if (this.items.length < n) return Number.POSITIVE_INFINITY;
+    const weights = this.items.map(totalOf).sort((a, b) => a - b);
+    return weights[n - 1];
   }
 
   push(item: Candidate): void {
@@ -148,6 +156,9 @@ export function* kShortestPaths(input: KShortestInput): SearchTask<FoundPath[]> 
     const previous = accepted[accepted.length - 1];
     const hops = hopsOf(previous);
     for (let spurIndex = 0; spurIndex < hops; spurIndex++) {
+      // With enough candidates already, a path heavier than the one that would be taken last can never
+      // be taken: the spur search may stop there (inclusive, for ties settled by hops and steps).
+      const cap = Math.min(maxWeight, candidates.nthWeight(k - accepted.length));
       const epoch = scratch.nextEpoch();
       const banned = new Set<number>();
       for (const path of accepted) {
@@ -160,7 +171,7 @@ export function* kShortestPaths(input: KShortestInput): SearchTask<FoundPath[]> 
         startHops: spurIndex,
         startWeight: previous.prefix[spurIndex],
         maxHops,
-        maxWeight,
+        maxWeight: cap,
         epoch,
         bannedFirstSteps: banned,
       });
