@@ -25,7 +25,6 @@ const scripts = [
   'indexes',
   'vector-knn',
   'changefeed',
-  'bulk',
   'paths',
 ] as const;
 
