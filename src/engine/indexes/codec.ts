@@ -49,3 +49,33 @@ export function readPayload<T>(
     throw error;
   }
 }
+
+/**
+ * `readPayload` for a body that reads in steps (a generator that pauses now and then so its caller can
+ * let the event loop turn): the same checks, the same errors.
+ */
+export function* readPayloadSteps<T>(
+  bytes: Uint8Array,
+  magic: string,
+  maxVersion: number,
+  what: string,
+  body: (input: ByteReader, version: number) => Generator<void, T>,
+): Generator<void, T> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const input = new ByteReader(buffer);
+  try {
+    if (input.remaining < 6 || input.u32() !== magicNumber(magic)) {
+      throw new IndexFormatError(`${what}: not a ${magic} payload`);
+    }
+    const version = input.u16();
+    if (version < 1 || version > maxVersion) {
+      throw new IndexFormatError(`${what}: format version ${version} is not readable (1 to ${maxVersion})`);
+    }
+    const result = yield* body(input, version);
+    if (input.remaining !== 0) throw new IndexFormatError(`${what}: ${input.remaining} bytes left over`);
+    return result;
+  } catch (error) {
+    if (error instanceof LogDecodeError) throw new IndexFormatError(`${what}: ${error.message}`);
+    throw error;
+  }
+}

@@ -20,6 +20,11 @@ export class DictionaryIndex extends KeyedIndexBase {
   static deserialize(id: string, payload: Uint8Array): DictionaryIndex {
     return new DictionaryIndex(id).load(payload);
   }
+
+  /** `deserialize` in steps (see `KeyedIndex.loadSteps`). */
+  static deserializeSteps(id: string, payload: Uint8Array): Generator<void, DictionaryIndex> {
+    return new DictionaryIndex(id).loadSteps(payload);
+  }
 }
 
 /** Options are ignored (CONTRACT 1.10). */
@@ -29,4 +34,5 @@ export const dictionaryIndexPlugin: IndexPlugin = {
   creatableOverInterface: true,
   create: (id) => new DictionaryIndex(id),
   deserialize: (id, payload) => DictionaryIndex.deserialize(id, payload),
+  deserializeSteps: (id, payload) => DictionaryIndex.deserializeSteps(id, payload),
 };

@@ -9,7 +9,7 @@
  *   while keys have one element).
  */
 import type { TypedValue, ValueType } from '../model/values.js';
-import { withId, withoutId, type Ids, type KeyIds, type KeyStore } from './keyed-index.js';
+import { loadStepItems, withId, withoutId, type Ids, type KeyIds, type KeyStore } from './keyed-index.js';
 import { hashKey, keyOf, keyOrderFor, type HashKey, type KeyOrder, type SortKey } from './keys.js';
 import { IndexFormatError } from './plugin.js';
 import { SortedBlocks } from './sorted-blocks.js';
@@ -84,9 +84,11 @@ export class HashKeyStore implements KeyStore {
     this.count = 0;
   }
 
-  load(entries: readonly KeyIds[]): void {
+  *loadSteps(entries: readonly KeyIds[]): Generator<void> {
     this.clear();
+    let done = 0;
     for (const [key, ids] of entries) {
+      if (++done % loadStepItems === 0) yield;
       let slots = this.byType.get(key.type);
       if (slots === undefined) this.byType.set(key.type, (slots = new Map()));
       const hash = hashKey(key);
@@ -181,19 +183,23 @@ export class OrderedKeyStore implements KeyStore {
     this.count = 0;
   }
 
-  load(entries: readonly KeyIds[]): void {
+  *loadSteps(entries: readonly KeyIds[]): Generator<void> {
     this.clear();
     const grouped = new Map<ValueType, KeyIds[]>();
+    let done = 0;
     for (const entry of entries) {
+      if (++done % loadStepItems === 0) yield;
       let group = grouped.get(entry[0].type);
       if (group === undefined) grouped.set(entry[0].type, (group = []));
       group.push(entry);
     }
     for (const [type, group] of grouped) {
       const { order } = newRun(type);
-      const sortKeys = group.map(([key]) => order.sortKey(key));
-      for (let i = 1; i < sortKeys.length; i++) {
-        if (order.compare(sortKeys[i - 1], sortKeys[i]) >= 0) {
+      const sortKeys = new Array<SortKey>(group.length);
+      for (let i = 0; i < group.length; i++) {
+        if (i > 0 && i % loadStepItems === 0) yield;
+        sortKeys[i] = order.sortKey(group[i][0]);
+        if (i > 0 && order.compare(sortKeys[i - 1], sortKeys[i]) >= 0) {
           throw new IndexFormatError('keys must ascend strictly within each type');
         }
       }

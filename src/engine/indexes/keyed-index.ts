@@ -10,7 +10,7 @@
 import { ScanOperator } from '../graph/scan.js';
 import { readValue, writeValue } from '../durability/wal/value-codec.js';
 import type { TypedValue, ValueType } from '../model/values.js';
-import { readPayload, startPayload, type ByteReader } from './codec.js';
+import { readPayloadSteps, startPayload, type ByteReader } from './codec.js';
 import { compareForScan, isIndexableKey, keysEqual } from './keys.js';
 import { IndexFormatError, type IdVisitor, type IndexCapability, type KeyedIndex } from './plugin.js';
 
@@ -43,8 +43,11 @@ export interface KeyStore {
    */
   entriesOfType(type: ValueType): Iterable<KeyIds>;
   clear(): void;
-  /** Replaces the content with `entries`, given as `forEach` gives them (distinct keys, non-empty ids). */
-  load(entries: readonly KeyIds[]): void;
+  /**
+   * Replaces the content with `entries`, given as `forEach` gives them (distinct keys, non-empty ids), in
+   * steps: pauses after every `loadStepItems` entries.
+   */
+  loadSteps(entries: readonly KeyIds[]): Generator<void>;
 }
 
 /** Runs an iterator to its end; answers its return value. */
@@ -103,6 +106,8 @@ export function keyMatches(operator: ScanOperator, key: TypedValue, literal: Typ
 
 /** Payload version of the keyed formats (shared body; each type has its own magic). */
 const keyedFormatVersion = 1;
+/** Keys read, or memberships linked, between two pauses of a stepwise load (a few milliseconds). */
+export const loadStepItems = 16_384;
 
 export abstract class KeyedIndexBase implements KeyedIndex {
   abstract readonly pluginType: string;
@@ -176,7 +181,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
       });
       if (renamed !== undefined) entries.push([key, renamed]);
     });
-    this.install(entries);
+    drain(this.install(entries));
   }
 
   clearEntries(): void {
@@ -248,32 +253,48 @@ export abstract class KeyedIndexBase implements KeyedIndex {
 
   /** Fills this (empty) index from a payload `serialize` wrote. */
   protected load(payload: Uint8Array): this {
-    const entries = readPayload(
+    return drain(this.loadSteps(payload));
+  }
+
+  /**
+   * `load` in steps: pauses after every `loadStepItems` keys read or memberships linked, so a load into a
+   * serving process can let the event loop turn (the key store itself is built in one piece).
+   */
+  protected *loadSteps(payload: Uint8Array): Generator<void, this> {
+    const entries = yield* readPayloadSteps(
       payload,
       this.magic,
       keyedFormatVersion,
       `${this.pluginType} '${this.id}'`,
       (input) => this.readEntries(input),
     );
-    this.install(entries);
+    yield* this.install(entries);
     return this;
   }
 
   /** Replaces the content with `entries` (as `KeyStore.load` takes them) and rebuilds the memberships. */
-  private install(entries: readonly KeyIds[]): void {
-    this.store.load(entries);
+  private *install(entries: readonly KeyIds[]): Generator<void> {
+    yield* this.store.loadSteps(entries);
     this.members = new Map();
     this.pairs = 0;
+    let linked = 0;
     for (const [key, ids] of entries) {
       visitIds(ids, (elementId) => this.link(elementId, key));
-      this.pairs += idCount(ids);
+      const count = idCount(ids);
+      this.pairs += count;
+      linked += count;
+      if (linked >= loadStepItems) {
+        linked = 0;
+        yield;
+      }
     }
   }
 
-  private readEntries(input: ByteReader): KeyIds[] {
+  private *readEntries(input: ByteReader): Generator<void, KeyIds[]> {
     const count = input.varUint();
     const entries: KeyIds[] = [];
     for (let i = 0; i < count; i++) {
+      if (i > 0 && i % loadStepItems === 0) yield;
       const key = readValue(input);
       if (!this.accepts(key))
         throw new IndexFormatError(`a ${key.type} key cannot be in a ${this.pluginType}`);

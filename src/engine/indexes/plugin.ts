@@ -54,6 +54,11 @@ export interface IndexPlugin {
    * magic, a newer version, truncation). Element ids are the graph's at serialization time.
    */
   deserialize(id: string, payload: Uint8Array, context: IndexContext): GraphIndex;
+  /**
+   * `deserialize` in steps, optional: a generator that pauses every few milliseconds of work (a checkpoint
+   * loaded into a serving process lets the event loop turn there) and returns the index.
+   */
+  deserializeSteps?(id: string, payload: Uint8Array, context: IndexContext): Generator<void, GraphIndex>;
 }
 
 /** Element counts of one backfill or rebuild (CONTRACT 1.10). */

@@ -39,6 +39,11 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
     return new RangeIndex(id).load(payload);
   }
 
+  /** `deserialize` in steps (see `KeyedIndex.loadSteps`). */
+  static deserializeSteps(id: string, payload: Uint8Array): Generator<void, RangeIndex> {
+    return new RangeIndex(id).loadSteps(payload);
+  }
+
   override *scanSlices(
     operator: ScanOperator,
     literal: TypedValue,
@@ -143,4 +148,5 @@ export const rangeIndexPlugin: IndexPlugin = {
   creatableOverInterface: true,
   create: (id) => new RangeIndex(id),
   deserialize: (id, payload) => RangeIndex.deserialize(id, payload),
+  deserializeSteps: (id, payload) => RangeIndex.deserializeSteps(id, payload),
 };

@@ -46,6 +46,11 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
     return new RegExIndex(id).load(payload);
   }
 
+  /** `deserialize` in steps (see `KeyedIndex.loadSteps`). */
+  static deserializeSteps(id: string, payload: Uint8Array): Generator<void, RegExIndex> {
+    return new RegExIndex(id).loadSteps(payload);
+  }
+
   override accepts(key: TypedValue): boolean {
     return key.type === 'String';
   }
@@ -108,4 +113,5 @@ export const regExIndexPlugin: IndexPlugin = {
   creatableOverInterface: true,
   create: (id) => new RegExIndex(id),
   deserialize: (id, payload) => RegExIndex.deserialize(id, payload),
+  deserializeSteps: (id, payload) => RegExIndex.deserializeSteps(id, payload),
 };

@@ -539,6 +539,11 @@ export class IndexRegistry {
    * `IndexFormatError` for unreadable bytes or a type this registry does not know.
    */
   decodeIndex(bytes: Uint8Array): GraphIndex {
+    return drain(this.decodeIndexSteps(bytes));
+  }
+
+  /** `decodeIndex` in steps, where the index type can decode in steps (`IndexPlugin.deserializeSteps`). */
+  *decodeIndexSteps(bytes: Uint8Array): Generator<void, GraphIndex> {
     const { pluginType, id, payload } = readPayload(
       bytes,
       envelopeMagic,
@@ -553,6 +558,8 @@ export class IndexRegistry {
     );
     const plugin = this.plugins.get(pluginType);
     if (plugin === undefined) throw new IndexFormatError(`the index type '${pluginType}' is not registered`);
+    if (plugin.deserializeSteps !== undefined)
+      return yield* plugin.deserializeSteps(id, payload, this.context);
     return plugin.deserialize(id, payload, this.context);
   }
 

@@ -6,9 +6,9 @@
  * sequence continues from the checkpoint's. Later writes allocate ids exactly as they would have after the
  * save in the original engine.
  *
- * The indexes are decoded first, into the engine's registry but not yet installed, one per slice; any
- * index that cannot be read fails the install (CHECKPOINT_CORRUPT naming its file) before the engine
- * changes. The swap itself is synchronous, so a reader sees the old graph and indexes or the new ones,
+ * The indexes are decoded first, into the engine's registry but not yet installed, in slices where the
+ * index type decodes in steps (the keyed types do); any index that cannot be read fails the install
+ * (CHECKPOINT_CORRUPT naming its file) before the engine changes. The swap itself is synchronous, so a reader sees the old graph and indexes or the new ones,
  * never a mixture.
  */
 import path from 'node:path';
@@ -32,7 +32,14 @@ async function decodeIndexes(engine: Engine, loaded: LoadedCheckpoint): Promise<
     const file = path.join(path.dirname(loaded.location), records[i].file ?? loaded.location);
     let index: GraphIndex;
     try {
-      index = engine.indexes.decodeIndex(entry.data!);
+      const steps = engine.indexes.decodeIndexSteps(entry.data!);
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done === true) {
+          index = step.value;
+          break;
+        }
+        await pacer.pace();
+      }
     } catch (error) {
       throw corrupt(file, `holds an index that cannot be read: ${(error as Error).message}`);
     }

@@ -416,6 +416,28 @@ describe('indexes in checkpoints', () => {
     });
   });
 
+  it('keyed indexes decode in steps (a load into a serving process lets the loop turn) to the same index', () => {
+    const engine = new Engine();
+    for (const type of ['DictionaryIndex', 'RangeIndex', 'RegExIndex']) {
+      assert.ok(engine.indexes.create(type, type));
+      for (let key = 0; key < 40_000; key++) {
+        // add() checks that the element lives; the keyed index itself takes any id.
+        engine.indexes.get(type)!.add(key % 5000, text(`key ${key}`));
+      }
+      const bytes = engine.indexes.serializeIndex(type)!;
+      const steps = engine.indexes.decodeIndexSteps(bytes);
+      let pauses = 0;
+      let step = steps.next();
+      for (; step.done !== true; step = steps.next()) pauses++;
+      assert.ok(pauses >= 4, `${type}: ${pauses} pauses over 40,000 keys and memberships`);
+      assert.deepEqual(engine.indexes.serializeIndex(type), bytes);
+      const decoded = step.value;
+      assert.equal(decoded.keyCount, 40_000);
+      assert.equal(decoded.valueCount, 40_000);
+      assert.deepEqual(decoded.serialize(), engine.indexes.get(type)!.serialize(), type);
+    }
+  });
+
   it('an index that cannot be written is left out, reported, and the rest of the checkpoint loads', async () => {
     await withDirectory(async (directory) => {
       const engine = await indexedEngine();
