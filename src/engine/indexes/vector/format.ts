@@ -9,7 +9,7 @@
  * A bound index stores its definition only: its members are element state, which the checkpoint saves
  * with the elements.
  */
-import { readPayload, startPayload } from '../codec.js';
+import { readPayloadSteps, startPayload } from '../codec.js';
 import { IndexFormatError } from '../plugin.js';
 import { vectorMetrics, maxVectorDimension, minVectorDimension } from '../../vectors/metric.js';
 import type { VectorSet } from '../../vectors/set.js';
@@ -45,8 +45,19 @@ export interface DecodedVectorIndex {
   entries: [number, Float32Array][];
 }
 
-export function decodeVectorIndex(payload: Uint8Array): DecodedVectorIndex {
-  return readPayload(payload, magic, version, 'vector index', (input) => {
+/** Vectors decoded between two pauses of `decodeVectorIndexSteps`. */
+export const vectorsPerDecodeStep = 2048;
+
+/**
+ * Decodes a payload in steps: `begin` receives the options and the vector count and answers where each
+ * vector goes (the vector it is handed is reused: copy it); the generator pauses after every
+ * `vectorsPerDecodeStep` vectors.
+ */
+export function* decodeVectorIndexSteps(
+  payload: Uint8Array,
+  begin: (options: VectorIndexOptions, count: number) => (id: number, vector: Float32Array) => void,
+): Generator<void, VectorIndexOptions> {
+  return yield* readPayloadSteps(payload, magic, version, 'vector index', function* (input) {
     const dimension = input.varUint();
     if (dimension < minVectorDimension || dimension > maxVectorDimension) {
       throw new IndexFormatError(`vector index: dimension ${dimension} is out of range`);
@@ -58,14 +69,31 @@ export function decodeVectorIndex(payload: Uint8Array): DecodedVectorIndex {
     const embeddingName = (flags & boundFlag) !== 0 ? input.string() : null;
     const model = (flags & modelFlag) !== 0 ? input.string() : null;
     const count = input.varUint();
-    const entries: [number, Float32Array][] = [];
-    for (let i = 0; i < count; i++) {
-      const id = input.varInt();
-      // Copied into fresh, aligned storage: the payload is neither aligned nor ours to keep.
-      const vector = new Float32Array(dimension);
-      new Uint8Array(vector.buffer).set(input.bytes(dimension * 4));
-      entries.push([id, vector]);
+    if (count > input.remaining / (1 + dimension * 4)) {
+      throw new IndexFormatError(`vector index: ${count} vectors cannot fit in ${input.remaining} bytes`);
     }
-    return { options: { dimension, metric, embeddingName, model }, entries };
+    if (embeddingName !== null && count > 0)
+      throw new IndexFormatError('vector index: a bound index with vectors');
+    const options: VectorIndexOptions = { dimension, metric, embeddingName, model };
+    const put = begin(options, count);
+    // Copied into fresh, aligned storage: the payload is neither aligned nor ours to keep.
+    const vector = new Float32Array(dimension);
+    const bytes = new Uint8Array(vector.buffer);
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && i % vectorsPerDecodeStep === 0) yield;
+      const id = input.varInt();
+      bytes.set(input.bytes(dimension * 4));
+      put(id, vector);
+    }
+    return options;
   });
+}
+
+export function decodeVectorIndex(payload: Uint8Array): DecodedVectorIndex {
+  const entries: [number, Float32Array][] = [];
+  const steps = decodeVectorIndexSteps(payload, () => (id, vector) => entries.push([id, vector.slice()]));
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return { options: step.value, entries };
+  }
 }

@@ -17,4 +17,5 @@ export const vectorIndexPlugin: IndexPlugin = {
     return parsed === undefined ? undefined : new VectorIndex(id, parsed, graph);
   },
   deserialize: (id, payload, { graph }) => VectorIndex.deserialize(id, payload, graph),
+  deserializeSteps: (id, payload, { graph }) => VectorIndex.deserializeSteps(id, payload, graph),
 };

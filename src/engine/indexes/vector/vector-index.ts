@@ -24,7 +24,7 @@ import { rejectsZeroNorm, vectorProblem, type VectorMetric } from '../../vectors
 import { VectorSet } from '../../vectors/set.js';
 import type { GraphIndex, IndexCapability, RebuildOutcome } from '../plugin.js';
 import type { VectorIndexOptions } from './options.js';
-import { decodeVectorIndex, encodeVectorIndex } from './format.js';
+import { decodeVectorIndexSteps, encodeVectorIndex } from './format.js';
 
 const capabilities: readonly IndexCapability[] = ['vector'];
 
@@ -216,10 +216,26 @@ export class VectorIndex implements GraphIndex {
 
   /** An index from `serialize` bytes; throws `IndexFormatError` for bytes it cannot read. */
   static deserialize(id: string, payload: Uint8Array, graph: Graph): VectorIndex {
-    const { options, entries } = decodeVectorIndex(payload);
-    const index = new VectorIndex(id, options, graph);
-    if (index.own !== null) for (const [elementId, vector] of entries) index.own.put(elementId, vector);
-    return index;
+    const steps = VectorIndex.deserializeSteps(id, payload, graph);
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+    }
+  }
+
+  /**
+   * `deserialize` in steps (a checkpoint installed into a serving process): the vectors go straight into
+   * the index, its memory sized once for all of them, with a pause every 2048 vectors.
+   */
+  static *deserializeSteps(id: string, payload: Uint8Array, graph: Graph): Generator<void, VectorIndex> {
+    let index: VectorIndex | undefined;
+    yield* decodeVectorIndexSteps(payload, (options, count) => {
+      const created = new VectorIndex(id, options, graph);
+      index = created;
+      created.own?.reserve(count);
+      return (elementId, vector) => created.own!.put(elementId, vector);
+    });
+    return index!;
   }
 
   private projectionCounts(): RebuildOutcome {

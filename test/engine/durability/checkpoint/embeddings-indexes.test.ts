@@ -438,6 +438,32 @@ describe('indexes in checkpoints', () => {
     }
   });
 
+  it('an explicit vector index decodes in steps into memory sized once; a vector count that cannot fit is refused', async () => {
+    const engine = new Engine();
+    await engine.createVertices(Array.from({ length: 5000 }, () => ({})));
+    assert.ok(
+      engine.indexes.create('v', 'VectorIndex', options({ dimension: int(16), metric: text('DotProduct') })),
+    );
+    const random = seededRandom(9);
+    for (let id = 0; id < 5000; id++)
+      addVector(engine, 'v', { graphElementId: id, vector: randomVector(random, 16) });
+    const bytes = engine.indexes.serializeIndex('v')!;
+    const steps = engine.indexes.decodeIndexSteps(bytes);
+    let pauses = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) pauses++;
+    assert.equal(pauses, 2, 'a pause every 2048 vectors');
+    assert.deepEqual(Buffer.from(step.value.serialize()), Buffer.from(engine.indexes.get('v')!.serialize()));
+    // Claim a million vectors in the payload: refused before any memory is reserved for them.
+    const forged = Buffer.from(bytes);
+    const envelope = forged.indexOf(Buffer.from('SKVI', 'latin1'));
+    const countAt = envelope + 4 + 2 + 1 + 1 + 1; // magic, version, dimension (16: one byte), metric, flags
+    assert.equal(forged.readUInt8(countAt) & 0x80, 0x80, 'the count is a multi-byte varint');
+    forged.writeUInt8(0xff, countAt);
+    forged.writeUInt8(0xff, countAt + 1);
+    assert.throws(() => engine.indexes.decodeIndex(forged), /vectors cannot fit in/);
+  });
+
   it('an index that cannot be written is left out, reported, and the rest of the checkpoint loads', async () => {
     await withDirectory(async (directory) => {
       const engine = await indexedEngine();
