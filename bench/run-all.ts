@@ -25,6 +25,7 @@ const scripts = [
   'indexes',
   'vector-knn',
   'changefeed',
+  'bulk',
   'paths',
 ] as const;
 

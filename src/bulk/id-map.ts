@@ -4,10 +4,12 @@
  * id follows once its batch has committed.
  *
  * A file's ids are int32 and usually dense and ascending (an export's are its engine ids), so non-negative
- * ids live in pages of a directly indexed Int32Array: 4 bytes per id, no per-entry object, no copying as
- * the map grows. A page is only allocated while pages stay at most `maxPageSlotsPerEntry` slots per entry
- * used, so sparse or hostile ids (1, 1e9, 2e9, ...) cannot make it allocate gigabytes: those, and negative
- * ids, go to an open-addressing hash table over two Int32Arrays instead.
+ * ids live in pages indexed directly by id: a vertex's ordinal in an Int32Array page (4 bytes per id), an
+ * edge's id as one bit of a bitmap page (edges are never endpoints, so only their use is recorded: an
+ * export of 1M vertices and 5M edges costs 4 MB plus 0.6 MB). No per-entry object, no copying as the map
+ * grows. Pages are only allocated while they stay dense enough (`maxPageSlotsPerEntry`,
+ * `maxPageBitsPerEntry`), so sparse or hostile ids (1, 1e9, 2e9, ...) cannot make the map allocate
+ * gigabytes: those, and negative ids, go to an open-addressing hash table over two Int32Arrays.
  */
 
 /** `get` of an id the file has not used. */
@@ -18,13 +20,19 @@ export const edgeIdMarker = -2;
 const pageBits = 16;
 const pageSlots = 1 << pageBits;
 const pageMask = pageSlots - 1;
-/** Pages are allocated while (allocated slots) <= this x (entries + one page). */
+/** Vertex pages are allocated while (allocated slots) <= this x (vertices recorded + one page). */
 const maxPageSlotsPerEntry = 4;
+/** Edge bitmap pages are allocated while (allocated bits) <= this x (edges recorded + one page). */
+const maxPageBitsPerEntry = 32;
 const initialHashSlots = 1024;
 
 export class FileIdMap {
   private readonly pages: (Int32Array | undefined)[] = [];
   private allocatedSlots = 0;
+  private vertices = 0;
+  private readonly edgePages: (Uint32Array | undefined)[] = [];
+  private allocatedBits = 0;
+  private edges = 0;
   private hashKeys = new Int32Array(initialHashSlots);
   private hashValues = new Int32Array(initialHashSlots).fill(absentId);
   private hashCount = 0;
@@ -36,11 +44,14 @@ export class FileIdMap {
   /** The value recorded for `id` (an ordinal, or `edgeIdMarker`), or `absentId`. */
   get(id: number): number {
     if (id >= 0) {
-      const page = this.pages[id >>> pageBits];
+      const index = id >>> pageBits;
+      const page = this.pages[index];
       if (page !== undefined) {
         const value = page[id & pageMask];
         if (value !== absentId) return value;
       }
+      const bits = this.edgePages[index];
+      if (bits !== undefined && (bits[(id & pageMask) >>> 5] & (1 << (id & 31))) !== 0) return edgeIdMarker;
     }
     return this.hashCount === 0 ? absentId : this.hashGet(id);
   }
@@ -48,12 +59,29 @@ export class FileIdMap {
   /** Records `value` (>= 0, or `edgeIdMarker`) for an id that `get` answered `absentId` for. */
   set(id: number, value: number): void {
     this.size++;
-    if (id >= 0) {
+    if (id >= 0 && value === edgeIdMarker) {
+      this.edges++;
+      const index = id >>> pageBits;
+      let bits = this.edgePages[index];
+      if (
+        bits === undefined &&
+        this.allocatedBits + pageSlots <= maxPageBitsPerEntry * (this.edges + pageSlots)
+      ) {
+        bits = new Uint32Array(pageSlots >>> 5);
+        this.edgePages[index] = bits;
+        this.allocatedBits += pageSlots;
+      }
+      if (bits !== undefined) {
+        bits[(id & pageMask) >>> 5] |= 1 << (id & 31);
+        return;
+      }
+    } else if (id >= 0) {
+      this.vertices++;
       const index = id >>> pageBits;
       let page = this.pages[index];
       if (
         page === undefined &&
-        this.allocatedSlots + pageSlots <= maxPageSlotsPerEntry * (this.size + pageSlots)
+        this.allocatedSlots + pageSlots <= maxPageSlotsPerEntry * (this.vertices + pageSlots)
       ) {
         page = new Int32Array(pageSlots).fill(absentId);
         this.pages[index] = page;
@@ -69,7 +97,9 @@ export class FileIdMap {
 
   /** Bytes held by the map's arrays. */
   get byteLength(): number {
-    return this.allocatedSlots * 4 + this.hashKeys.byteLength + this.hashValues.byteLength;
+    return (
+      this.allocatedSlots * 4 + this.allocatedBits / 8 + this.hashKeys.byteLength + this.hashValues.byteLength
+    );
   }
 
   private slotOf(id: number): number {

@@ -29,10 +29,14 @@ describe('file id map', () => {
     );
   });
 
-  it('keeps dense ids at four bytes each and sparse ids from allocating pages', () => {
+  it('keeps dense vertex ids at four bytes each, dense edge ids at a bit, and sparse ids from allocating pages', () => {
     const dense = new FileIdMap();
     for (let i = 0; i < 1_000_000; i++) dense.set(i, i);
-    assert.ok(dense.byteLength < 4.5 * 1_000_000, `${dense.byteLength} bytes`);
+    for (let i = 1_000_000; i < 6_000_000; i++) dense.set(i, edgeIdMarker);
+    assert.ok(dense.byteLength < 4.5 * 1_000_000 + 5_000_000 / 7, `${dense.byteLength} bytes`);
+    assert.equal(dense.get(999_999), 999_999);
+    assert.equal(dense.get(5_999_999), edgeIdMarker);
+    assert.equal(dense.get(6_000_000), absentId);
     const sparse = new FileIdMap();
     for (let i = 0; i < 10_000; i++) sparse.set(i * 200_003, i);
     for (let i = 0; i < 10_000; i++) assert.equal(sparse.get(i * 200_003), i);

@@ -1,0 +1,380 @@
+/**
+ * Bulk import and export over HTTP (spec part 3 "Bulk"): a generated file of `--vertices` vertices (label,
+ * a String and a Double property) and `--edges` edges (one type, seeded random endpoints) streamed to
+ * `POST /bulk/import` of a Skein server in a child process (durability on, its log in a fresh directory),
+ * then the same graph read back with `GET /bulk/export`.
+ *
+ * - Import: elements/s (target at least 300,000), and the peak resident set beyond the graph's own memory
+ *   (target at most 64 MiB): the server's peak RSS during the import (VmHWM, reset just before) minus its
+ *   settled RSS after it (forced full collections), i.e. what the import held besides the graph it built.
+ * - Export: elements/s (target at least 1,000,000), beside a plain loop in this process that formats the
+ *   same lines from plain arrays and writes them to /dev/null in 1 MiB chunks (checked to be the same
+ *   bytes, meta line aside): the roof of writing these lines from JavaScript at all.
+ * - The server's longest event-loop delay during each (the 50 ms rule).
+ *
+ * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory).
+ *
+ *   node --expose-gc dist/bench/bulk.js [--vertices 1e6] [--edges 5e6] [--runs 1] [--quick]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { mib, median, num, numericFlags, rate, seconds, seededRandom, table, verdict } from './common.js';
+import { printMachine } from './machine.js';
+
+const targetImportRate = 300_000;
+const targetOverheadBytes = 64 * 2 ** 20;
+const targetExportRate = 1_000_000;
+const creationDate = 1_767_225_600;
+const chunkBytes = 1 << 20;
+
+const flags = numericFlags(
+  { vertices: 1_000_000, edges: 5_000_000, runs: 1 },
+  { vertices: 50_000, edges: 250_000 },
+);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = fs.mkdtempSync(path.join(process.env.SKEIN_BENCH_DIR ?? os.tmpdir(), 'skein-bulk-bench-'));
+
+/** The generated graph as plain arrays: what the file holds and what the reference loop formats. */
+interface Generated {
+  names: string[];
+  scores: number[];
+  sources: Int32Array;
+  targets: Int32Array;
+}
+
+function generate(vertices: number, edges: number): Generated {
+  const random = seededRandom(42);
+  const names = new Array<string>(vertices);
+  const scores = new Array<number>(vertices);
+  for (let i = 0; i < vertices; i++) {
+    names[i] = `person ${i}`;
+    scores[i] = Math.round(random() * 1e8) / 1e3;
+  }
+  const sources = new Int32Array(edges);
+  const targets = new Int32Array(edges);
+  for (let i = 0; i < edges; i++) {
+    sources[i] = Math.floor(random() * vertices);
+    targets[i] = Math.floor(random() * vertices);
+  }
+  return { names, scores, sources, targets };
+}
+
+/** The vertex line as Skein exports it (keys in ordinal order, values in the bulk text forms). */
+function vertexLine(id: number, name: string, score: number): string {
+  return (
+    `{"type":"vertex","id":${id},"label":"person","creationDate":${creationDate},"properties":{` +
+    `"name":{"type":"System.String","value":${JSON.stringify(name)}},` +
+    `"score":{"type":"System.Double","value":"${score}"}}}\n`
+  );
+}
+
+function edgeLine(id: number, source: number, target: number): string {
+  return `{"type":"edge","id":${id},"edgePropertyId":"knows","source":${source},"target":${target},"creationDate":${creationDate}}\n`;
+}
+
+/** 1 MiB chunks of every line (vertices first, then edges), file ids as export ids. */
+function* chunks(graph: Generated): Generator<string> {
+  const vertices = graph.names.length;
+  let text = '';
+  for (let i = 0; i < vertices; i++) {
+    text += vertexLine(i, graph.names[i], graph.scores[i]);
+    if (text.length >= chunkBytes) {
+      yield text;
+      text = '';
+    }
+  }
+  for (let i = 0; i < graph.sources.length; i++) {
+    text += edgeLine(vertices + i, graph.sources[i], graph.targets[i]);
+    if (text.length >= chunkBytes) {
+      yield text;
+      text = '';
+    }
+  }
+  if (text.length > 0) yield text;
+}
+
+async function writeFile(graph: Generated, file: string): Promise<number> {
+  const out = fs.createWriteStream(file);
+  const meta = `{"type":"meta","format":"svc-jsonl","version":2,"vertexCount":${graph.names.length},"edgeCount":${graph.sources.length}}\n`;
+  let bytes = Buffer.byteLength(meta);
+  out.write(meta);
+  for (const chunk of chunks(graph)) {
+    bytes += Buffer.byteLength(chunk);
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  return bytes;
+}
+
+/** The reference: the same lines formatted from the arrays and written to /dev/null. */
+function referenceLoop(graph: Generated): { ms: number; bytes: number } {
+  const fd = fs.openSync('/dev/null', 'w');
+  let bytes = 0;
+  const started = performance.now();
+  for (const chunk of chunks(graph)) {
+    const buffer = Buffer.from(chunk);
+    bytes += buffer.length;
+    fs.writeSync(fd, buffer);
+  }
+  const ms = performance.now() - started;
+  fs.closeSync(fd);
+  return { ms, bytes };
+}
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  control: number;
+}
+
+async function startServer(directory: string): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', path.join(here, 'bulk-server.js'), '--dir', directory],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const { port, control } = JSON.parse(first) as { port: number; control: number };
+  return { process: child, port, control };
+}
+
+async function stopServer(child: Child): Promise<void> {
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * `GET /healthz` every 10 ms until `stop` is called: its latencies (ms), the event-loop rule's probe
+ * (ENGINEERING.md section 3: p99 under 50 ms while a heavy request runs).
+ */
+function probe(child: Child): { stop: () => Promise<number[]> } {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${child.port}/healthz`);
+      await response.text();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface MemoryReport {
+  cpuMs: number;
+  rss: number;
+  peakRss: number;
+  engineBytes: number;
+  loopDelayMaxMs: number;
+}
+
+async function controlCall(child: Child, method: string, route: string): Promise<MemoryReport> {
+  const response = await fetch(`http://127.0.0.1:${child.control}${route}`, { method });
+  return (await response.json()) as MemoryReport;
+}
+
+function importFile(child: Child, file: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: child.port,
+        path: '/bulk/import',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', reject);
+    fs.createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(request);
+  });
+}
+
+/** Reads the whole export; only the meta line is parsed (the bytes are checked against the reference). */
+function exportGraph(child: Child): Promise<{ status: number; bytes: number; meta: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: child.port, path: '/bulk/export' }, (response) => {
+        let bytes = 0;
+        let meta = '';
+        response.on('data', (chunk: Buffer) => {
+          if (bytes === 0) meta = chunk.toString('utf8', 0, chunk.indexOf(10));
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, meta }));
+      })
+      .on('error', reject);
+  });
+}
+
+printMachine('bulk import and export over HTTP');
+const elements = flags.vertices + flags.edges;
+console.log(`graph: ${num(flags.vertices)} vertices, ${num(flags.edges)} edges; ${flags.runs} run(s)`);
+const graph = generate(flags.vertices, flags.edges);
+const file = path.join(root, 'graph.jsonl');
+const fileBytes = await writeFile(graph, file);
+console.log(`file: ${mib(fileBytes)}`);
+
+interface ImportRun {
+  ms: number;
+  overhead: number;
+  graphBytes: number;
+  engineBytes: number;
+  loopMs: number;
+  probeP99: number;
+  /** The server's CPU time during the import (all threads: main, GC, log writes). */
+  cpuMs: number;
+}
+const imports: ImportRun[] = [];
+const exports: { ms: number; bytes: number; loopMs: number; probeP99: number }[] = [];
+const references: { ms: number; bytes: number }[] = [];
+for (let run = 0; run < flags.runs; run++) {
+  const directory = path.join(root, `run-${run}`);
+  fs.mkdirSync(directory);
+  const child = await startServer(directory);
+  try {
+    const before = await controlCall(child, 'GET', '/memory');
+    // CPU time read at the end of the reset and first thing after the import: the import's alone.
+    const cpuBefore = (await controlCall(child, 'POST', '/reset')).cpuMs;
+    const importProbe = probe(child);
+    const started = performance.now();
+    const reply = await importFile(child, file);
+    const ms = performance.now() - started;
+    const importLatencies = await importProbe.stop();
+    if (reply.status !== 200) throw new Error(`import answered ${reply.status}: ${reply.body}`);
+    const summary = JSON.parse(reply.body) as { verticesCreated: number; edgesCreated: number };
+    if (summary.verticesCreated + summary.edgesCreated !== elements)
+      throw new Error(`import created ${reply.body}`);
+    const after = await controlCall(child, 'GET', '/memory');
+    imports.push({
+      ms,
+      overhead: after.peakRss - after.rss,
+      graphBytes: after.rss - before.rss,
+      engineBytes: after.engineBytes,
+      loopMs: after.loopDelayMaxMs,
+      probeP99: percentile(importLatencies, 99),
+      cpuMs: after.cpuMs - cpuBefore,
+    });
+
+    await controlCall(child, 'POST', '/reset');
+    const exportProbe = probe(child);
+    const exportStarted = performance.now();
+    const exported = await exportGraph(child);
+    const exportMs = performance.now() - exportStarted;
+    const exportLatencies = await exportProbe.stop();
+    const counts = JSON.parse(exported.meta) as { vertexCount: number; edgeCount: number };
+    if (exported.status !== 200 || counts.vertexCount + counts.edgeCount !== elements) {
+      throw new Error(`export answered ${exported.status} with the meta line ${exported.meta}`);
+    }
+    const exportMemory = await controlCall(child, 'GET', '/memory');
+    exports.push({
+      ms: exportMs,
+      bytes: exported.bytes,
+      loopMs: exportMemory.loopDelayMaxMs,
+      probeP99: percentile(exportLatencies, 99),
+    });
+    const reference = referenceLoop(graph);
+    references.push(reference);
+    if (reference.bytes !== exported.bytes - Buffer.byteLength(exported.meta) - 1) {
+      throw new Error(
+        `the reference wrote ${reference.bytes} bytes, the export ${exported.bytes} (meta included)`,
+      );
+    }
+  } finally {
+    await stopServer(child);
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+fs.rmSync(root, { recursive: true, force: true });
+
+const importMs = median(imports.map((r) => r.ms));
+const importRate = elements / (importMs / 1000);
+const overhead = median(imports.map((r) => r.overhead));
+const exportMs = median(exports.map((r) => r.ms));
+const exportRate = elements / (exportMs / 1000);
+const referenceMs = median(references.map((r) => r.ms));
+const referenceRate = elements / (referenceMs / 1000);
+console.log();
+console.log(
+  table([
+    ['figure', 'value', 'target', ''],
+    [
+      'import over HTTP (durable)',
+      `${rate(importRate)} elements`,
+      `>= ${rate(targetImportRate)}`,
+      verdict(importRate >= targetImportRate),
+    ],
+    ['  time', seconds(importMs), '', ''],
+    [
+      '  per server CPU-second',
+      `${rate(elements / (median(imports.map((r) => r.cpuMs)) / 1000))} elements`,
+      '',
+      '',
+    ],
+    [
+      '  peak RSS beyond the graph',
+      mib(overhead),
+      `<= ${mib(targetOverheadBytes)}`,
+      verdict(overhead <= targetOverheadBytes),
+    ],
+    ['  graph (settled RSS growth)', mib(median(imports.map((r) => r.graphBytes))), '', ''],
+    ['  engine typed arrays', mib(median(imports.map((r) => r.engineBytes))), '', ''],
+    [
+      '  GET /healthz p99 meanwhile',
+      `${median(imports.map((r) => r.probeP99)).toFixed(1)} ms`,
+      '< 50 ms',
+      verdict(median(imports.map((r) => r.probeP99)) < 50),
+    ],
+    ['  longest event-loop delay', `${median(imports.map((r) => r.loopMs)).toFixed(1)} ms`, '', ''],
+    [
+      'export over HTTP',
+      `${rate(exportRate)} elements`,
+      `>= ${rate(targetExportRate)}`,
+      verdict(exportRate >= targetExportRate),
+    ],
+    ['  time', seconds(exportMs), '', ''],
+    ['  bytes', mib(median(exports.map((r) => r.bytes))), '', ''],
+    [
+      '  GET /healthz p99 meanwhile',
+      `${median(exports.map((r) => r.probeP99)).toFixed(1)} ms`,
+      '< 50 ms',
+      verdict(median(exports.map((r) => r.probeP99)) < 50),
+    ],
+    ['  longest event-loop delay', `${median(exports.map((r) => r.loopMs)).toFixed(1)} ms`, '', ''],
+    ['reference: same lines to /dev/null', `${rate(referenceRate)} elements`, '', ''],
+    ['  export / reference', `${((100 * exportRate) / referenceRate).toFixed(0)}%`, '', ''],
+  ]),
+);
