@@ -26,7 +26,18 @@ import { FoundPaths } from './found.js';
 import type { FoundPath } from './model.js';
 import type { StepRules } from './rules.js';
 import { unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
-import { IntList, KeyList, StepCollector } from './steps.js';
+import {
+  deadMark,
+  IntList,
+  KeyList,
+  markAlive,
+  markFresh,
+  markNone,
+  markUseful,
+  memoMark,
+  StepCollector,
+  usefulMark,
+} from './steps.js';
 
 export interface BlsInput {
   readonly graph: Graph;
@@ -54,10 +65,24 @@ class BlsScratch {
   readonly collector = new StepCollector();
   readonly keys = new KeyList();
   readonly neighbours = new IntList();
+  /** Per vertex while paths are read back: useful / dead / memoised (steps.ts marks), and who has one. */
+  readonly marks: Uint8Array;
+  readonly marked = new IntList(256);
+  /** A memoised vertex's steps start at `memoStart[v]` in the memo lists (a count, then the steps). */
+  readonly memoStart: Int32Array;
+  readonly memoKeys = new KeyList(1024);
+  readonly memoNeighbours = new IntList(1024);
 
   constructor(readonly capacity: number) {
     this.distS = new Int32Array(capacity).fill(-1);
     this.distT = new Int32Array(capacity).fill(-1);
+    this.marks = new Uint8Array(capacity);
+    this.memoStart = new Int32Array(capacity);
+  }
+
+  mark(vertex: number, bit: number): void {
+    if (this.marks[vertex] === 0) this.marked.push(vertex);
+    this.marks[vertex] |= bit;
   }
 
   /** Resets what a search touched: the levels of its visited vertices and of both ends. */
@@ -75,6 +100,15 @@ class BlsScratch {
       if (visited.values.length > 1 << 20) visited.values = new Int32Array(1024);
     }
     this.meetings.clear();
+    const marked = this.marked.values;
+    for (let i = 0; i < this.marked.length; i++) this.marks[marked[i]] = 0;
+    this.marked.clear();
+    this.memoKeys.clear();
+    this.memoNeighbours.clear();
+    if (this.memoKeys.values.length > 1 << 20) {
+      this.memoKeys.values = new Uint32Array(1024);
+      this.memoNeighbours.values = new Int32Array(1024);
+    }
   }
 }
 
@@ -97,6 +131,9 @@ function giveScratch(scratch: BlsScratch, s: number, t: number): void {
     if (freeScratch[0].capacity < scratch.capacity) freeScratch[0] = scratch;
   }
 }
+
+/** Adjacency words (two per pair) handled between two looks at the work meter inside one edge group. */
+const chunkWords = 512;
 
 export function* blsSearch(input: BlsInput): SearchTask<FoundPath[]> {
   const search = new Bls(input);
@@ -267,45 +304,52 @@ class Bls {
           }
           let at = group + 2;
           if (typeId === skipType) while (at < stop && pool[at] <= skipEdge) at += 2;
-          for (; at < stop; at += 2) {
-            if ((++scanned & 255) === 0 && scanned + meter.units >= unitsPerCheck) {
-              // Full inside a group (a hub): resume at this pair, the first with a larger edge id.
+          while (at < stop) {
+            // Pairs in chunks: the meter is looked at between chunks, not per pair.
+            const chunkStart = at;
+            const chunkEnd = Math.min(stop, at + chunkWords);
+            for (; at < chunkEnd; at += 2) {
+              const w = pool[at + 1];
+              // A vertex of the frontier has a level already, so a self-loop stops here too.
+              if (w >= size || own[w] >= 0) continue;
+              let there: number;
+              if (w === otherSeed) {
+                // The other end: a meeting of length level + 1, never a vertex to expand (or to filter).
+                if (level === 0 || (edgeFilter && !rules.edgeAllowed(pool[at]))) continue;
+                own[w] = next;
+                there = 0;
+              } else {
+                if (edgeFilter && !rules.edgeAllowed(pool[at])) continue;
+                if (vertexFilter && !rules.vertexAllowed(w)) continue;
+                own[w] = next;
+                if (length === frontier.length) {
+                  visited.length = length;
+                  visited.grow(length + 1);
+                  frontier = visited.values;
+                }
+                frontier[length++] = w;
+                there = other[w];
+                if (there < 0) continue;
+              }
+              const sum = next + there;
+              if (sum < meet) {
+                meet = sum;
+                meetings.clear();
+              }
+              if (sum === meet) meetings.push(w);
+            }
+            scanned += (chunkEnd - chunkStart) >> 1;
+            if (at < stop && scanned + meter.units >= unitsPerCheck) {
+              // Full inside a group (a hub): resume after the last pair handled (pairs ascend by edge id).
               visited.length = length;
               this.meet = meet;
               meter.units += scanned;
               this.cursor = i;
               this.resumeDirection = direction;
               this.resumeType = typeId;
-              this.resumeEdge = pool[at] - 1;
+              this.resumeEdge = pool[at - 2];
               return false;
             }
-            const w = pool[at + 1];
-            if (w >= size || own[w] >= 0 || w === vertex) continue;
-            let there: number;
-            if (w === otherSeed) {
-              // The other end: a meeting of length level + 1, never a vertex to expand (or to filter).
-              if (level === 0 || (edgeFilter && !rules.edgeAllowed(pool[at]))) continue;
-              own[w] = next;
-              there = 0;
-            } else {
-              if (edgeFilter && !rules.edgeAllowed(pool[at])) continue;
-              if (vertexFilter && !rules.vertexAllowed(w)) continue;
-              own[w] = next;
-              if (length === frontier.length) {
-                visited.length = length;
-                visited.grow(length + 1);
-                frontier = visited.values;
-              }
-              frontier[length++] = w;
-              there = other[w];
-              if (there < 0) continue;
-            }
-            const sum = next + there;
-            if (sum < meet) {
-              meet = sum;
-              meetings.clear();
-            }
-            if (sum === meet) meetings.push(w);
           }
           if (scanned + meter.units >= unitsPerCheck) {
             // Full: stop after this group, resuming at the next one (or at the next vertex).
@@ -338,23 +382,39 @@ class Bls {
 
   /** Every admissible path of `hops` steps, in ascending step order, up to maxResults (module comment). */
   private *enumerate(hops: number): SearchTask<FoundPath[]> {
-    const { s, t, distS, distT } = this;
-    const meetings = this.meetings;
+    const { s, t, distS, distT, size, scratch, rules, collector, keys, neighbours } = this;
+    const { marks, memoStart, memoKeys, memoNeighbours } = scratch;
     // The meeting vertices' position, and the forward-half vertices that lead to one of them.
-    const cut = distS[meetings.values[0]];
-    const useful = new Set<number>();
-    for (let i = 0; i < meetings.length; i++) useful.add(meetings.values[i]);
-    let layer = [...useful];
+    const cut = distS[this.meetings.values[0]];
+    let layer: number[] = [];
+    for (let i = 0; i < this.meetings.length; i++) {
+      const w = this.meetings.values[i];
+      scratch.mark(w, usefulMark);
+      layer.push(w);
+    }
     for (let position = cut - 1; position >= 1; position--) {
       const below: number[] = [];
-      const accept = (w: number) => distS[w] === position && w !== s && w !== t && !useful.has(w);
       for (const vertex of layer) {
-        this.collector.collect(this.view, this.rules, vertex, this.size, accept, this.keys, this.neighbours);
-        this.meter.units += this.keys.length + 16;
-        for (let i = 0; i < this.neighbours.length; i++) {
-          const w = this.neighbours.values[i];
-          if (!useful.has(w)) {
-            useful.add(w);
+        const view = this.view;
+        collector.collectAtLevel(
+          view,
+          rules,
+          vertex,
+          size,
+          distS,
+          position,
+          s,
+          t,
+          marks,
+          markFresh,
+          keys,
+          neighbours,
+        );
+        this.meter.units += keys.length + 16;
+        for (let i = 0; i < neighbours.length; i++) {
+          const w = neighbours.values[i];
+          if ((marks[w] & usefulMark) === 0) {
+            scratch.mark(w, usefulMark);
             below.push(w);
           }
         }
@@ -368,37 +428,79 @@ class Bls {
     }
 
     const found = new FoundPaths();
-    const memoKeys = new Map<number, Uint32Array>();
-    const memoNeighbours = new Map<number, Int32Array>();
-    const dead = new Set<number>();
     const pathVertices = new Int32Array(hops + 1);
     const pathKeys = new Uint32Array(hops);
-    const candidateKeys: Uint32Array[] = new Array<Uint32Array>(hops);
-    const candidateNeighbours: Int32Array[] = new Array<Int32Array>(hops);
+    /** Per depth: where its candidate steps start in the memo lists, how many, and the next to try. */
+    const candidateStart = new Int32Array(hops);
+    const candidateCount = new Int32Array(hops);
     const positions = new Int32Array(hops);
     const foundAtEntry = new Int32Array(hops);
 
     /** Readies the steps from `vertex` (at `position`) to a vertex that can be the path's next one. */
     const stepsFrom = (vertex: number, position: number): void => {
-      let keys = memoKeys.get(vertex);
-      let neighbours = memoNeighbours.get(vertex);
-      if (keys === undefined || neighbours === undefined) {
+      if ((marks[vertex] & memoMark) === 0) {
         const q = position + 1;
-        const accept =
-          q === hops
-            ? (w: number) => w === t
-            : q <= cut
-              ? (w: number) => distS[w] === q && useful.has(w) && !dead.has(w)
-              : (w: number) => distT[w] === hops - q && w !== s && w !== t && !dead.has(w);
-        this.collector.collect(this.view, this.rules, vertex, this.size, accept, this.keys, this.neighbours);
-        this.meter.units += this.keys.length + 16;
-        keys = this.keys.toArray();
-        neighbours = this.neighbours.values.slice(0, this.neighbours.length);
-        memoKeys.set(vertex, keys);
-        memoNeighbours.set(vertex, neighbours);
+        const view = this.view;
+        if (q === hops) {
+          // Only the target has distT 0.
+          collector.collectAtLevel(
+            view,
+            rules,
+            vertex,
+            size,
+            distT,
+            0,
+            s,
+            s,
+            marks,
+            markNone,
+            keys,
+            neighbours,
+          );
+        } else if (q <= cut) {
+          collector.collectAtLevel(
+            view,
+            rules,
+            vertex,
+            size,
+            distS,
+            q,
+            s,
+            t,
+            marks,
+            markUseful,
+            keys,
+            neighbours,
+          );
+        } else {
+          collector.collectAtLevel(
+            view,
+            rules,
+            vertex,
+            size,
+            distT,
+            hops - q,
+            s,
+            t,
+            marks,
+            markAlive,
+            keys,
+            neighbours,
+          );
+        }
+        this.meter.units += keys.length + 16;
+        memoStart[vertex] = memoKeys.length;
+        memoKeys.push(keys.length);
+        memoNeighbours.push(0);
+        for (let i = 0; i < keys.length; i++) {
+          memoKeys.push(keys.values[i]);
+          memoNeighbours.push(neighbours.values[i]);
+        }
+        scratch.mark(vertex, memoMark);
       }
-      candidateKeys[position] = keys;
-      candidateNeighbours[position] = neighbours;
+      const start = memoStart[vertex];
+      candidateStart[position] = start + 1;
+      candidateCount[position] = memoKeys.values[start];
       positions[position] = 0;
       foundAtEntry[position] = found.count;
     };
@@ -412,24 +514,24 @@ class Bls {
         yield;
         this.view = topologyView(this.graph);
       }
-      const keys = candidateKeys[depth];
       const index = positions[depth];
-      if (index >= keys.length) {
+      if (index >= candidateCount[depth]) {
         // Nothing below this vertex reached the target (a write removed an edge meanwhile): never again.
-        if (depth > 0 && found.count === foundAtEntry[depth]) dead.add(pathVertices[depth]);
+        if (depth > 0 && found.count === foundAtEntry[depth]) scratch.mark(pathVertices[depth], deadMark);
         depth--;
         continue;
       }
       positions[depth] = index + 1;
-      pathKeys[depth] = keys[index];
-      const w = candidateNeighbours[depth][index];
+      const at = candidateStart[depth] + index;
+      pathKeys[depth] = memoKeys.values[at];
+      const w = memoNeighbours.values[at];
       if (depth + 1 === hops) {
         pathVertices[hops] = w;
         found.add(pathVertices, pathKeys, hops);
         this.meter.units += hops;
         continue;
       }
-      if (dead.has(w)) continue;
+      if ((marks[w] & deadMark) !== 0) continue;
       depth++;
       pathVertices[depth] = w;
       stepsFrom(w, depth);

@@ -18,8 +18,8 @@
  */
 import type { Graph } from '../engine/graph/graph.js';
 import { topologyView, type TopologyView } from '../engine/graph/topology.js';
-import type { StepRules } from './rules.js';
-import { unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
+import { clampStep, type StepRules } from './rules.js';
+import { ruleCallUnits, unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
 import { IntList, KeyList, StepCollector } from './steps.js';
 import type { WeightedScratch } from './weighted-scratch.js';
 
@@ -82,12 +82,20 @@ export class WeightedRun {
     const vertexFilter = rules.hasVertexFilter;
     const constant = rules.constantCosts;
     const constantCost = rules.constantStepCost;
+    const edgeCost = rules.edgeCostFunction;
+    const vertexCost = rules.vertexCostConstant;
+    // An edge-weight search: the edge cost called directly, the constant vertex cost added inline.
+    const edgeWeighted = !constant && edgeCost !== undefined && vertexCost !== undefined;
     let at = start;
     for (let i = 0; i < count; i++) {
       const key = keys.values[i];
       const w = neighbours.values[i];
       if (vertexFilter && !rules.vertexAllowed(w)) continue;
-      const cost = constant ? constantCost : rules.stepCost(Math.floor(key / 2), w);
+      const cost = constant
+        ? constantCost
+        : edgeWeighted
+          ? clampStep(edgeCost(Math.floor(key / 2)) + vertexCost)
+          : rules.stepCost(Math.floor(key / 2), w);
       if (cost !== cost) continue; // NaN: not traversable
       stepKeys[at] = key;
       stepNeighbours[at] = w;
@@ -96,7 +104,7 @@ export class WeightedRun {
     }
     scratch.stepKeys.length = at;
     scratch.stepNeighbours.length = at;
-    this.meter.units += count + 8;
+    this.meter.units += count + 8 + (edgeWeighted ? count * ruleCallUnits : 0);
     scratch.memoStamp[vertex] = this.runEpoch;
     scratch.memoStart[vertex] = start;
     scratch.memoCount[vertex] = at - start;

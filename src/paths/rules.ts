@@ -22,6 +22,13 @@ export class StepRules {
   /** Both costs are constants: a step costs `constantStepCost` (BLS never asks). */
   readonly constantCosts: boolean;
   readonly constantStepCost: number;
+  /**
+   * The edge cost is a function and the vertex cost a constant (an edge-weight search): a caller costing
+   * many steps may call `edgeCostFunction` itself, add `vertexCostConstant`, clamp with `clampStep`, and
+   * count `ruleCallUnits` per call on the meter.
+   */
+  readonly edgeCostFunction: ((edgeId: number) => number) | undefined;
+  readonly vertexCostConstant: number | undefined;
   private typeVerdicts = new Uint8Array(16);
   private readonly vertexVerdicts = new Map<number, boolean>();
   private readonly vertexCosts = new Map<number, number>();
@@ -45,6 +52,8 @@ export class StepRules {
     this.edgeCostRule = rules.edgeCost ?? 1;
     this.vertexCostRule = rules.vertexCost ?? 0;
     this.constantCosts = typeof this.edgeCostRule === 'number' && typeof this.vertexCostRule === 'number';
+    this.edgeCostFunction = typeof this.edgeCostRule === 'function' ? this.edgeCostRule : undefined;
+    this.vertexCostConstant = typeof this.vertexCostRule === 'number' ? this.vertexCostRule : undefined;
     this.constantStepCost = this.constantCosts
       ? clampStep((this.edgeCostRule as number) + (this.vertexCostRule as number))
       : Number.NaN;

@@ -83,6 +83,16 @@ export function neighbourOf(view: TopologyView, key: number): number {
   return key % 2 === 1 ? view.second[edge] : view.first[edge];
 }
 
+/** Marks of `collectAtLevel`: a vertex leads to the meeting vertices / leads nowhere / has its steps memoised. */
+export const usefulMark = 1;
+export const deadMark = 2;
+export const memoMark = 4;
+/** Mark rules of `collectAtLevel`: none, useful and not dead, not dead, not yet useful. */
+export const markNone = 0;
+export const markUseful = 1;
+export const markAlive = 2;
+export const markFresh = 3;
+
 /** Degrees up to this are sorted by insertion on parallel arrays; larger ones through a Float64Array sort. */
 const insertionSortMax = 48;
 /** A composite sort key holds the step key times this plus the step's index (so up to 2^20 steps). */
@@ -97,6 +107,11 @@ export class StepCollector {
   private keys = new Uint32Array(256);
   private neighbours = new Int32Array(256);
   private composite = new Float64Array(256);
+  /** Where each edge group's steps begin among the collected ones: each group is an ascending run. */
+  private runStarts = new Int32Array(64);
+  private runs = 0;
+  private mergeKeys = new Uint32Array(256);
+  private mergeNeighbours = new Int32Array(256);
 
   /**
    * The steps from `vertex` whose edge type passes the type filter, whose neighbour is below `size` (an id
@@ -114,6 +129,7 @@ export class StepCollector {
     neighboursOut: IntList,
   ): void {
     let count = 0;
+    this.runs = 0;
     const pool = view.pool;
     for (let direction = 0; direction < 2; direction++) {
       const record = direction === 1 ? view.first[vertex] : view.second[vertex];
@@ -123,6 +139,7 @@ export class StepCollector {
         const typeId = pool[group];
         const stop = group + 2 + 2 * pool[group + 1];
         if (rules.typeAllowed(typeId)) {
+          this.startRun(count);
           for (let at = group + 2; at < stop; at += 2) {
             const neighbour = pool[at + 1];
             if (neighbour >= size || neighbour === vertex) continue;
@@ -137,6 +154,66 @@ export class StepCollector {
       }
     }
     this.sort(count);
+    this.emit(rules, count, keysOut, neighboursOut);
+  }
+
+  /**
+   * `collect` specialised for reading paths back from BFS levels, without a callback per neighbour: the
+   * steps from `vertex` to neighbours w below `size`, other than `excludeA` and `excludeB`, with
+   * `levels[w] === wanted` and whose mark passes `markRule` (markNone, markUseful, markAlive, markFresh);
+   * type and edge filters as in `collect`; ascending by key.
+   */
+  collectAtLevel(
+    view: TopologyView,
+    rules: StepRules,
+    vertex: number,
+    size: number,
+    levels: Int32Array,
+    wanted: number,
+    excludeA: number,
+    excludeB: number,
+    marks: Uint8Array,
+    markRule: number,
+    keysOut: KeyList,
+    neighboursOut: IntList,
+  ): void {
+    let count = 0;
+    this.runs = 0;
+    const pool = view.pool;
+    for (let direction = 0; direction < 2; direction++) {
+      const record = direction === 1 ? view.first[vertex] : view.second[vertex];
+      if (record < 0) continue;
+      const end = record + 2 + pool[record + 1];
+      for (let group = record + 2; group < end;) {
+        const typeId = pool[group];
+        const stop = group + 2 + 2 * pool[group + 1];
+        if (!rules.hasTypeFilter || rules.typeAllowed(typeId)) {
+          this.startRun(count);
+          for (let at = group + 2; at < stop; at += 2) {
+            const w = pool[at + 1];
+            if (w >= size || levels[w] !== wanted || w === excludeA || w === excludeB) continue;
+            const mark = marks[w];
+            if (
+              (markRule === markUseful && (mark & (usefulMark | deadMark)) !== usefulMark) ||
+              (markRule === markAlive && (mark & deadMark) !== 0) ||
+              (markRule === markFresh && (mark & usefulMark) !== 0)
+            ) {
+              continue;
+            }
+            if (count === this.keys.length) this.grow(count + 1);
+            this.keys[count] = pool[at] * 2 + direction;
+            this.neighbours[count] = w;
+            count++;
+          }
+        }
+        group = stop;
+      }
+    }
+    this.sort(count);
+    this.emit(rules, count, keysOut, neighboursOut);
+  }
+
+  private emit(rules: StepRules, count: number, keysOut: KeyList, neighboursOut: IntList): void {
     keysOut.clear();
     neighboursOut.clear();
     if (keysOut.values.length < count) keysOut.grow(count);
@@ -156,10 +233,37 @@ export class StepCollector {
     neighboursOut.length = kept;
   }
 
-  /** Sorts the first `count` keys ascending, neighbours alongside. */
+  private startRun(at: number): void {
+    if (this.runs === this.runStarts.length) {
+      const grown = new Int32Array(this.runs * 2);
+      grown.set(this.runStarts);
+      this.runStarts = grown;
+    }
+    this.runStarts[this.runs++] = at;
+  }
+
+  /**
+   * Sorts the first `count` keys ascending, neighbours alongside. Each group's steps are an ascending
+   * run already (pairs are kept in edge-id order), so the usual case, one edge type walked both ways, is
+   * two runs: merged in one pass.
+   */
   private sort(count: number): void {
     const keys = this.keys;
     const neighbours = this.neighbours;
+    let descents = 0;
+    let split = 0;
+    for (let r = 1; r < this.runs; r++) {
+      const at = this.runStarts[r];
+      if (at > 0 && at < count && keys[at - 1] > keys[at]) {
+        descents++;
+        split = at;
+      }
+    }
+    if (descents === 0) return;
+    if (descents === 1) {
+      this.merge(count, split);
+      return;
+    }
     if (count <= insertionSortMax) {
       for (let i = 1; i < count; i++) {
         const key = keys[i];
@@ -199,6 +303,38 @@ export class StepCollector {
       const index = value % compositeScale;
       keys[i] = (value - index) / compositeScale;
       neighbours[i] = original[index];
+    }
+  }
+
+  /** Merges the ascending runs [0, split) and [split, count). */
+  private merge(count: number, split: number): void {
+    if (this.mergeKeys.length < count) {
+      this.mergeKeys = new Uint32Array(Math.max(count, this.mergeKeys.length * 2));
+      this.mergeNeighbours = new Int32Array(this.mergeKeys.length);
+    }
+    const keys = this.keys;
+    const neighbours = this.neighbours;
+    const leftKeys = this.mergeKeys;
+    const leftNeighbours = this.mergeNeighbours;
+    for (let i = 0; i < split; i++) {
+      leftKeys[i] = keys[i];
+      leftNeighbours[i] = neighbours[i];
+    }
+    let left = 0;
+    let right = split;
+    let out = 0;
+    while (left < split && right < count) {
+      if (leftKeys[left] <= keys[right]) {
+        keys[out] = leftKeys[left];
+        neighbours[out++] = leftNeighbours[left++];
+      } else {
+        keys[out] = keys[right];
+        neighbours[out++] = neighbours[right++];
+      }
+    }
+    while (left < split) {
+      keys[out] = leftKeys[left];
+      neighbours[out++] = leftNeighbours[left++];
     }
   }
 
