@@ -11,13 +11,16 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { PathBudgetExhausted, searchSliceMs, type SearchControl } from './model.js';
 
-/** Work units between two looks at the clock: a few microseconds of plain adjacency reading. */
-export const unitsPerCheck = 2048;
+/**
+ * Work units between two looks at the clock: 50-300 us of plain adjacency reading, so a slice ends within
+ * a fraction of a millisecond of its 8 ms, and a short search pays for no look at all.
+ */
+export const unitsPerCheck = 16_384;
 /**
  * Units one call of a rule or cost function counts for. A compiled fragment call costs 50 ns to a few
  * microseconds, so the clock is read after at most 32 of them.
  */
-export const ruleCallUnits = 64;
+export const ruleCallUnits = 512;
 
 /** The work counter the algorithms share with their rules (`StepRules` adds rule calls to it). */
 export class WorkMeter {
