@@ -31,22 +31,13 @@ export function readPayload<T>(
   what: string,
   body: (input: ByteReader, version: number) => T,
 ): T {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const input = new ByteReader(buffer);
-  try {
-    if (input.remaining < 6 || input.u32() !== magicNumber(magic)) {
-      throw new IndexFormatError(`${what}: not a ${magic} payload`);
-    }
-    const version = input.u16();
-    if (version < 1 || version > maxVersion) {
-      throw new IndexFormatError(`${what}: format version ${version} is not readable (1 to ${maxVersion})`);
-    }
-    const result = body(input, version);
-    if (input.remaining !== 0) throw new IndexFormatError(`${what}: ${input.remaining} bytes left over`);
-    return result;
-  } catch (error) {
-    if (error instanceof LogDecodeError) throw new IndexFormatError(`${what}: ${error.message}`);
-    throw error;
+  // The stepwise reader run to its end in one go: one place checks magic, version and trailing bytes.
+  const steps = readPayloadSteps(bytes, magic, maxVersion, what, function* (input, version) {
+    return body(input, version);
+  });
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
   }
 }
 
