@@ -196,6 +196,15 @@ export class Engine {
     return this.submit([{ kind: 'compact' }]).then(nothing);
   }
 
+  /**
+   * Lets the adjacency waste grow to `wasteRatio` times the live words before the writer compacts by
+   * itself, until the returned function is called; then one compaction is queued if the usual ratio calls
+   * for it (see `Writer.holdCompaction`). For bulk loads.
+   */
+  holdCompaction(wasteRatio: number): () => void {
+    return this.writer.holdCompaction(wasteRatio);
+  }
+
   /** Settles once every write submitted before it has been applied. */
   flush(): Promise<void> {
     return this.writer.flush();

@@ -55,6 +55,37 @@ describe('transactions resolved on the writer', () => {
     assert.equal(engine.vertexCount, 1);
   });
 
+  it('a compaction hold lets waste grow to its ratio, then queues one compaction when released', async () => {
+    const engine = new Engine();
+    const vertices = await engine.createVertices(Array.from({ length: 2000 }, () => ({})));
+    // Growing records leave blocks behind: enough edges to pass the usual waste threshold many times.
+    const grow = async (rounds: number) => {
+      for (let round = 0; round < rounds; round++) {
+        await engine.createEdges(
+          vertices.map((source, i) => ({
+            sourceVertex: source,
+            targetVertex: vertices[(i * 7 + round) % 2000],
+            edgePropertyId: 'e',
+          })),
+        );
+      }
+    };
+    const release = engine.holdCompaction(Infinity);
+    const pool = engine.graph.adjacencyPool;
+    await grow(300);
+    assert.equal(engine.graph.adjacencyPool, pool, 'no compaction while held without bound');
+    assert.ok(
+      pool.wastedWords > pool.liveWords * 0.5 && pool.wastedWords >= 1 << 20,
+      'the usual ratio would have compacted',
+    );
+    release();
+    release(); // idempotent
+    await engine.flush();
+    await engine.flush();
+    assert.notEqual(engine.graph.adjacencyPool, pool, 'one compaction after the release');
+    assert.ok(engine.graph.adjacencyPool.wastedWords < pool.wastedWords);
+  });
+
   it('see the id-space generation change on a clear and a renumbering trim, not on other writes', async () => {
     const engine = new Engine();
     const generation = () => engine.graph.idSpaceGeneration;

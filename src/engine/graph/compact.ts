@@ -23,12 +23,10 @@ export const compactionWasteRatio = 0.5;
 /** ...and is at least this many words (small graphs are not worth a pass). */
 export const compactionMinimumWasteWords = 1 << 20;
 
-export function shouldCompact(graph: Graph): boolean {
+/** Whether the waste calls for a compaction; `wasteRatio` replaces `compactionWasteRatio` (bulk loads). */
+export function shouldCompact(graph: Graph, wasteRatio = compactionWasteRatio): boolean {
   const pool = graph.adjacencyPool;
-  return (
-    pool.wastedWords >= compactionMinimumWasteWords &&
-    pool.wastedWords > pool.liveWords * compactionWasteRatio
-  );
+  return pool.wastedWords >= compactionMinimumWasteWords && pool.wastedWords > pool.liveWords * wasteRatio;
 }
 
 export interface CompactionResult {

@@ -15,7 +15,7 @@ import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction } from './apply.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
-import { compactAdjacency, shouldCompact } from '../graph/compact.js';
+import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
 export interface CommittedTransaction {
   operations: readonly WriteOperation[];
@@ -276,7 +276,7 @@ export class Writer {
         );
       } else group[i].resolve({ createdIds: outcome.createdIds });
     }
-    if (shouldCompact(this.graph) && !this.queue.some(isMaintenance)) {
+    if (shouldCompact(this.graph, this.wasteRatio()) && !this.queue.some(isMaintenance)) {
       // Next, ahead of queued writes: they would only add to the waste it removes.
       this.queue.unshift({
         operations: compactOperation,
@@ -285,6 +285,34 @@ export class Writer {
       });
     }
     this.continueDraining();
+  }
+
+  /** The waste ratios of the open `holdCompaction` holds. */
+  private readonly compactionHolds = new Set<{ wasteRatio: number }>();
+
+  /** The waste ratio that starts a compaction now: the largest an open hold asks for, else the default. */
+  private wasteRatio(): number {
+    let ratio = compactionWasteRatio;
+    for (const hold of this.compactionHolds) ratio = Math.max(ratio, hold.wasteRatio);
+    return ratio;
+  }
+
+  /**
+   * Lets the adjacency waste grow to `wasteRatio` times the live words (Infinity: without bound) before the
+   * writer compacts by itself, until the returned function is called (idempotent); then one compaction is
+   * queued if the usual ratio calls for it. A bulk load holds it: its growing records would otherwise
+   * trigger a compaction every few hundred thousand edges, each copying the whole adjacency and leaving the
+   * old pool to the garbage collector.
+   */
+  holdCompaction(wasteRatio: number): () => void {
+    const hold = { wasteRatio };
+    this.compactionHolds.add(hold);
+    return () => {
+      if (!this.compactionHolds.delete(hold)) return;
+      if (shouldCompact(this.graph, this.wasteRatio()) && !this.queue.some(isMaintenance)) {
+        this.requestCompaction();
+      }
+    };
   }
 
   /** Enqueues a compaction nobody waits for; a failure goes to `onBackgroundError`. */
