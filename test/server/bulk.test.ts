@@ -272,6 +272,21 @@ for (const prefix of prefixes) {
       assert.equal(fixture.engine.edgeCount, 0);
     });
 
+    it('POST /bulk/import answers 400 Import batch rolled back when an endpoint committed earlier was removed meanwhile', async () => {
+      const reply = await streamed(`${base()}/bulk/import`, async (request) => {
+        await writeAll(request, lines(vertex(0), vertex(1), vertex(2), vertex(3)));
+        while (fixture.engine.vertexCount < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+        assert.equal((await fetch(`${base()}/graphelement/1`, { method: 'DELETE' })).status, 202);
+        await writeAll(request, lines(edge(4, 0, 1), vertex(5), vertex(6), vertex(7)));
+      });
+      const problem = assertProblem(reply, 400);
+      assert.equal(problem.title, 'Import batch rolled back');
+      assert.equal(problem.lineNumber, 8);
+      assert.equal(problem.verticesCommitted, 4);
+      assert.match(String(problem.detail), /vertex 1 does not exist/);
+      assert.equal(fixture.engine.edgeCount, 0);
+    });
+
     it('round-trips every sample: export, import, export gives the same file apart from exportedAtUtc', async () => {
       for (const { name, text } of samples) {
         await fixture.engine.clear();
