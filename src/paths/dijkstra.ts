@@ -15,24 +15,43 @@
  *
  * Vertex rules (CONTRACT 2.1): the start is never tested by the vertex filter; every vertex a step reaches,
  * the target included, is.
+ *
+ * Vertices are handled by their dense numbers (dense.ts) throughout: labels, memo and per-vertex records;
+ * paths are turned back into ids at the end (`vertexIds`).
  */
 import type { Graph } from '../engine/graph/graph.js';
 import { topologyView, type TopologyView } from '../engine/graph/topology.js';
 import { clampStep, type StepRules } from './rules.js';
 import { ruleCallUnits, unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
 import { IntList, KeyList, StepCollector } from './steps.js';
-import type { WeightedScratch } from './weighted-scratch.js';
+import { DenseVertices } from './dense.js';
+import {
+  bannedStamp,
+  bestHops,
+  bestStamp,
+  bestWeightSlot,
+  memoStamp,
+  recordWords,
+  settledHops,
+  settledStamp,
+  weightSlots,
+  type WeightedScratch,
+} from './weighted-scratch.js';
 
 /** One request's shared state: graph, rules, scratch and the memo of sorted, costed steps per vertex. */
 export class WeightedRun {
   view: TopologyView;
   readonly size: number;
-  /** Live vertices when the run started: a hop bound of at least this minus 1 never cuts a loop-free path. */
+  /** The run's vertex numbering; its count is the live vertices when the run started. */
+  readonly dense: DenseVertices;
+  /** A hop bound of at least this never cuts a loop-free path. */
   readonly vertexCount: number;
   readonly runEpoch: number;
   private readonly collector = new StepCollector();
   private readonly keys = new KeyList();
   private readonly neighbours = new IntList();
+  /** Vertices banned by `banVertex` during the current spur search (cleared by the caller). */
+  readonly banned = new IntList(16);
   // Labels of the current label search, reused between searches.
   labelVertex = new Int32Array(1024);
   labelHops = new Int32Array(1024);
@@ -51,10 +70,12 @@ export class WeightedRun {
     readonly rules: StepRules,
     readonly meter: WorkMeter,
     readonly scratch: WeightedScratch,
+    dense: DenseVertices,
   ) {
     this.view = topologyView(graph);
     this.size = graph.nextId;
-    this.vertexCount = graph.vertexCount;
+    this.dense = dense;
+    this.vertexCount = dense.count;
     this.runEpoch = scratch.startRun();
   }
 
@@ -63,16 +84,20 @@ export class WeightedRun {
   }
 
   /**
-   * Memoises the steps of `vertex` (once per run): admitted by the edge-type, edge and vertex filters, in
-   * ascending (edge id, direction), each with its clamped cost; untraversable costs are left out.
+   * Memoises the steps of dense vertex `vertex` (once per run): admitted by the edge-type, edge and vertex
+   * filters, in ascending (edge id, direction), each with its clamped cost and its neighbour's dense
+   * number; untraversable costs and vertices created after the run started are left out.
    */
   memoise(vertex: number): void {
     const scratch = this.scratch;
-    if (scratch.memoStamp[vertex] === this.runEpoch) return;
+    const records = scratch.records;
+    const record = vertex * recordWords;
+    if (records[record + memoStamp] === this.runEpoch) return;
     const rules = this.rules;
     const keys = this.keys;
     const neighbours = this.neighbours;
-    this.collector.collect(this.view, rules, vertex, this.size, undefined, keys, neighbours);
+    const dense = this.dense;
+    this.collector.collect(this.view, rules, dense.ids[vertex], this.size, undefined, keys, neighbours);
     const count = keys.length;
     scratch.reserveSteps(count);
     const start = scratch.stepKeys.length;
@@ -90,6 +115,8 @@ export class WeightedRun {
     for (let i = 0; i < count; i++) {
       const key = keys.values[i];
       const w = neighbours.values[i];
+      const d = dense.indexOf(w);
+      if (d < 0) continue;
       if (vertexFilter && !rules.vertexAllowed(w)) continue;
       const cost = constant
         ? constantCost
@@ -98,14 +125,14 @@ export class WeightedRun {
           : rules.stepCost(Math.floor(key / 2), w);
       if (cost !== cost) continue; // NaN: not traversable
       stepKeys[at] = key;
-      stepNeighbours[at] = w;
+      stepNeighbours[at] = d;
       stepCosts[at] = cost;
       at++;
     }
     scratch.stepKeys.length = at;
     scratch.stepNeighbours.length = at;
     this.meter.units += count + 8 + (edgeWeighted ? count * ruleCallUnits : 0);
-    scratch.memoStamp[vertex] = this.runEpoch;
+    records[record + memoStamp] = this.runEpoch;
     scratch.memoStart[vertex] = start;
     scratch.memoCount[vertex] = at - start;
   }
@@ -138,9 +165,8 @@ export class WeightedRun {
     this.labelStep = grow(this.labelStep, (n) => new Float64Array(n));
   }
 
-  /** Entry (label a, weight wa) goes before (label b, weight wb): less weight, fewer hops, created first. */
-  private before(a: number, wa: number, b: number, wb: number): boolean {
-    if (wa !== wb) return wa < wb;
+  /** Between labels of equal weight: fewer hops first, then the one created first. */
+  private tieBefore(a: number, b: number): boolean {
     const ha = this.labelHops[a];
     const hb = this.labelHops[b];
     return ha !== hb ? ha < hb : a < b;
@@ -161,15 +187,17 @@ export class WeightedRun {
     let at = this.heapSize++;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (!this.before(label, weight, heap[parent], heapWeight[parent])) break;
+      const above = heapWeight[parent];
+      if (above < weight || (above === weight && !this.tieBefore(label, heap[parent]))) break;
       heap[at] = heap[parent];
-      heapWeight[at] = heapWeight[parent];
+      heapWeight[at] = above;
       at = parent;
     }
     heap[at] = label;
     heapWeight[at] = weight;
   }
 
+  /** Takes the first label: least weight, then fewest hops, then created first. */
   heapPop(): number {
     const heap = this.heap;
     const heapWeight = this.heapWeight;
@@ -181,15 +209,22 @@ export class WeightedRun {
     for (;;) {
       let child = 2 * at + 1;
       if (child >= size) break;
-      if (
-        child + 1 < size &&
-        this.before(heap[child + 1], heapWeight[child + 1], heap[child], heapWeight[child])
-      ) {
-        child++;
+      let childWeight = heapWeight[child];
+      const right = child + 1;
+      if (right < size) {
+        const rightWeight = heapWeight[right];
+        if (
+          rightWeight < childWeight ||
+          (rightWeight === childWeight && this.tieBefore(heap[right], heap[child]))
+        ) {
+          child = right;
+          childWeight = rightWeight;
+        }
       }
-      if (!this.before(heap[child], heapWeight[child], last, lastWeight)) break;
+      if (childWeight > lastWeight || (childWeight === lastWeight && !this.tieBefore(heap[child], last)))
+        break;
       heap[at] = heap[child];
-      heapWeight[at] = heapWeight[child];
+      heapWeight[at] = childWeight;
       at = child;
     }
     if (size > 0) {
@@ -202,7 +237,7 @@ export class WeightedRun {
 
 /** A path a label search found: its vertices, step keys and step weights, and the cumulative weights. */
 export interface WeightedPath {
-  /** hops + 1 vertices in walking order. */
+  /** hops + 1 dense vertex numbers in walking order. */
   readonly vertices: Int32Array;
   readonly keys: Uint32Array;
   readonly weights: Float64Array;
@@ -211,6 +246,7 @@ export interface WeightedPath {
 }
 
 export interface LabelSearch {
+  /** Dense numbers. */
   readonly start: number;
   readonly target: number;
   /** Steps already taken before `start` (Yen's root) and their weight. */
@@ -220,7 +256,7 @@ export interface LabelSearch {
   readonly maxHops: number;
   /** Inclusive cap on the whole path's weight. */
   readonly maxWeight: number;
-  /** Vertices that may not be entered, marked in `scratch.bannedStamp` with this search's epoch. */
+  /** Vertices that may not be entered are marked (`bannedStamp`) with this search's epoch. */
   readonly epoch: number;
   /** Step keys that may not leave `start` (Yen: the next steps of known paths sharing the root). */
   readonly bannedFirstSteps?: ReadonlySet<number>;
@@ -229,17 +265,38 @@ export interface LabelSearch {
 /**
  * The least-weight path from `start` to `target` within the bounds (the steps from `start` on), or
  * undefined when none exists.
+ *
+ * The hop bound costs work only when it binds: keeping a vertex's labels by hops as well as weight can
+ * settle a vertex several times. So the search first runs as plain Dijkstra (one label per vertex, hops
+ * ignored); its path is the least weight with any number of hops, hence also within the bound when it
+ * fits (ties in weight go to fewer hops in both). Only when it does not fit does the hop-aware search run.
  */
 export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<WeightedPath | undefined> {
+  const unbounded = search.maxHops >= run.vertexCount - 1;
+  const free = yield* settle(run, search, true);
+  if (unbounded || free === undefined || search.startHops + free.keys.length <= search.maxHops) return free;
+  return yield* settle(run, search, false);
+}
+
+/** One label search: `plain` settles each vertex once and ignores the hop bound. */
+function* settle(
+  run: WeightedRun,
+  search: LabelSearch,
+  plain: boolean,
+): SearchTask<WeightedPath | undefined> {
   const scratch = run.scratch;
-  const { start, target, maxHops, maxWeight, epoch, bannedFirstSteps } = search;
-  const { settledStamp, settledHops, bestStamp, bestHops, bestWeight, bannedStamp } = scratch;
+  const { start, target, maxWeight, bannedFirstSteps } = search;
+  const maxHops = plain ? 0x7fffffff : search.maxHops;
+  // Each pass has its own epoch: the second must not see the first's settled labels.
+  const epoch = plain ? search.epoch : scratch.nextEpoch();
+  if (!plain) copyBans(run, search.epoch, epoch);
+  const { records, weights } = scratch;
   run.labelCount = 0;
   run.heapSize = 0;
   run.heapPush(run.newLabel(start, search.startHops, search.startWeight, -1, 0, 0));
   const meter = run.meter;
-  // A bound no loop-free path reaches cuts nothing: one label per vertex is enough (plain Dijkstra).
-  const anyHops = maxHops >= run.vertexCount - 1 ? 0x7fffffff : 0;
+  // Plain: one label per vertex (any settled or pushed label dominates, whatever its hops).
+  const anyHops = plain ? 0x7fffffff : 0;
   while (run.heapSize > 0) {
     if (meter.units >= unitsPerCheck) {
       meter.units = 0;
@@ -249,9 +306,10 @@ export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<
     const label = run.heapPop();
     const vertex = run.labelVertex[label];
     const hops = run.labelHops[label];
-    if (settledStamp[vertex] === epoch && settledHops[vertex] <= hops + anyHops) continue;
-    settledStamp[vertex] = epoch;
-    settledHops[vertex] = hops;
+    const record = vertex * recordWords;
+    if (records[record + settledStamp] === epoch && records[record + settledHops] <= hops + anyHops) continue;
+    records[record + settledStamp] = epoch;
+    records[record + settledHops] = hops;
     if (vertex === target) return pathOf(run, label, search.startHops);
     if (hops >= maxHops) continue;
     run.memoise(vertex);
@@ -262,26 +320,51 @@ export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<
     const neighbours = scratch.stepNeighbours.values;
     const costs = scratch.stepCosts;
     const nextHops = hops + 1;
+    const limitHops = nextHops + anyHops;
     meter.units += to - from + 1;
     for (let i = from; i < to; i++) {
       const w = neighbours[i];
-      if (w === start || bannedStamp[w] === epoch) continue;
-      if (settledStamp[w] === epoch && settledHops[w] <= nextHops + anyHops) continue;
+      const other = w * recordWords;
+      if (w === start || records[other + bannedStamp] === epoch) continue;
+      if (records[other + settledStamp] === epoch && records[other + settledHops] <= limitHops) continue;
       const nextWeight = weight + costs[i];
       if (!(nextWeight <= maxWeight)) continue;
-      if (bestStamp[w] === epoch && bestHops[w] <= nextHops + anyHops && bestWeight[w] <= nextWeight)
-        continue;
+      const pushed = records[other + bestStamp] === epoch;
+      const best = w * weightSlots + bestWeightSlot;
+      if (pushed && records[other + bestHops] <= limitHops && weights[best] <= nextWeight) continue;
       const key = keys[i];
       if (bannedFirstSteps !== undefined && vertex === start && bannedFirstSteps.has(key)) continue;
       run.heapPush(run.newLabel(w, nextHops, nextWeight, label, key, costs[i]));
-      if (bestStamp[w] !== epoch || nextWeight < bestWeight[w]) {
-        bestStamp[w] = epoch;
-        bestHops[w] = nextHops;
-        bestWeight[w] = nextWeight;
+      if (!pushed || nextWeight < weights[best]) {
+        records[other + bestStamp] = epoch;
+        records[other + bestHops] = nextHops;
+        weights[best] = nextWeight;
       }
     }
   }
   return undefined;
+}
+
+/** Marks dense vertex `vertex` as not to be entered during the search of `epoch`. */
+export function banVertex(run: WeightedRun, vertex: number, epoch: number): void {
+  run.scratch.records[vertex * recordWords + bannedStamp] = epoch;
+  run.banned.push(vertex);
+}
+
+/** The bans of the search of `from` also hold for `to` (its second, hop-aware pass). */
+function copyBans(run: WeightedRun, from: number, to: number): void {
+  const records = run.scratch.records;
+  for (let i = 0; i < run.banned.length; i++) {
+    const record = run.banned.values[i] * recordWords;
+    if (records[record + bannedStamp] === from) records[record + bannedStamp] = to;
+  }
+}
+
+/** The ids of dense vertex numbers. */
+export function vertexIds(run: WeightedRun, vertices: Int32Array): Int32Array {
+  const ids = new Int32Array(vertices.length);
+  for (let i = 0; i < vertices.length; i++) ids[i] = run.dense.ids[vertices[i]];
+  return ids;
 }
 
 /** The path of a settled target label, from the search's start. */

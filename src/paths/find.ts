@@ -14,6 +14,7 @@ import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
 import type { Graph } from '../engine/graph/graph.js';
 import { blsSearch } from './bls.js';
+import { DenseVertices } from './dense.js';
 import { WeightedRun } from './dijkstra.js';
 import {
   defaultMaxDepth,
@@ -83,10 +84,13 @@ function* weightedTask(
   maxHops: number,
   maxWeight: number,
 ): SearchTask<FoundPath[]> {
-  const scratch = takeWeightedScratch(graph.nextId);
+  const dense = new DenseVertices(graph);
+  const scratch = takeWeightedScratch(dense.count);
   try {
-    const run = new WeightedRun(graph, rules, meter, scratch);
-    return yield* kShortestPaths({ run, from, to, k, maxHops, maxWeight });
+    const run = new WeightedRun(graph, rules, meter, scratch, dense);
+    const start = dense.indexOf(from);
+    const target = dense.indexOf(to);
+    return yield* kShortestPaths({ run, from: start, to: target, k, maxHops, maxWeight });
   } finally {
     giveWeightedScratch(scratch);
   }

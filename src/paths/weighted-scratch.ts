@@ -1,7 +1,9 @@
 /**
- * Per-vertex working memory of DIJKSTRA, reused from search to search: typed arrays indexed by vertex id
- * whose entries count only when their stamp equals the current epoch, so starting a search (or one of
- * Yen's spur searches) costs nothing instead of a refill of millions of entries.
+ * Per-vertex working memory of DIJKSTRA, reused from search to search. Vertices are numbered densely
+ * (dense.ts), and each vertex's numbers sit together in one stride-8 Int32Array record (one cache line
+ * holds two vertices), so relaxing an edge touches one record and one weight. Entries count only when
+ * their stamp equals the current epoch, so starting a search (or one of Yen's spur searches) costs nothing
+ * instead of a refill.
  *
  * Two epochs: the run epoch (one request: the memo of each vertex's sorted steps and their costs, valid
  * for every spur search of the run because the rules do not change), and the search epoch (one label
@@ -12,36 +14,42 @@ import { IntList, KeyList } from './steps.js';
 /** The largest epoch before the stamps are cleared and counting starts again. */
 const maxEpoch = 2 ** 31 - 2;
 
+/** Int32 words per vertex record (32 bytes: two records per cache line). */
+export const recordWords = 8;
+/** Search epoch: the fewest hops of a settled label of the vertex. */
+export const settledStamp = 0;
+export const settledHops = 1;
+/** Search epoch: the hops of the best (least-weight) label pushed so far. */
+export const bestStamp = 2;
+export const bestHops = 3;
+/** Search epoch: the vertex may not be entered (Yen's root vertices). */
+export const bannedStamp = 4;
+/** Run epoch: the vertex's steps are memoised (at `memoStart[v]`, `memoCount[v]` of the step pools). */
+export const memoStamp = 5;
+/** The best label's weight: the record's last 8 bytes, read through `weights` at `vertex * 4 + 3`. */
+export const bestWeightSlot = 3;
+export const weightSlots = recordWords / 2;
+
 export class WeightedScratch {
+  /** Vertices the records cover. */
   readonly capacity: number;
   private epoch = 0;
-  /** Search epoch: the fewest hops of a settled label of the vertex. */
-  readonly settledStamp: Int32Array;
-  readonly settledHops: Int32Array;
-  /** Search epoch: the best label pushed so far (least weight) for the vertex. */
-  readonly bestStamp: Int32Array;
-  readonly bestHops: Int32Array;
-  readonly bestWeight: Float64Array;
-  /** Search epoch: the vertex may not be entered (Yen's root vertices). */
-  readonly bannedStamp: Int32Array;
-  /** Run epoch: the vertex's steps are memoised at [memoStart, memoStart + memoCount) of the step pools. */
-  readonly memoStamp: Int32Array;
+  /** `recordWords` Int32 per vertex, at the offsets above. */
+  readonly records: Int32Array;
+  /** The same memory as float64 slots (`weightSlots` per vertex): the best weight beside its stamp. */
+  readonly weights: Float64Array;
   readonly memoStart: Int32Array;
   readonly memoCount: Int32Array;
-  /** The memoised steps of every vertex of the run: key, neighbour, cost. */
+  /** The memoised steps of every vertex of the run: key, neighbour (dense), cost. */
   readonly stepKeys = new KeyList(1024);
   readonly stepNeighbours = new IntList(1024);
   stepCosts = new Float64Array(1024);
 
   constructor(capacity: number) {
     this.capacity = capacity;
-    this.settledStamp = new Int32Array(capacity);
-    this.settledHops = new Int32Array(capacity);
-    this.bestStamp = new Int32Array(capacity);
-    this.bestHops = new Int32Array(capacity);
-    this.bestWeight = new Float64Array(capacity);
-    this.bannedStamp = new Int32Array(capacity);
-    this.memoStamp = new Int32Array(capacity);
+    const buffer = new ArrayBuffer(capacity * recordWords * 4);
+    this.records = new Int32Array(buffer);
+    this.weights = new Float64Array(buffer);
     this.memoStart = new Int32Array(capacity);
     this.memoCount = new Int32Array(capacity);
   }
@@ -49,8 +57,7 @@ export class WeightedScratch {
   /** A fresh epoch (stamps of every earlier epoch no longer count). */
   nextEpoch(): number {
     if (this.epoch >= maxEpoch) {
-      for (const stamps of [this.settledStamp, this.bestStamp, this.bannedStamp, this.memoStamp])
-        stamps.fill(0);
+      this.records.fill(0);
       this.epoch = 0;
       this.stepKeys.clear();
       this.stepNeighbours.clear();
@@ -92,16 +99,16 @@ export class WeightedScratch {
 /** Memoised steps a kept scratch may hold on to (16 B each). */
 const keptSteps = 1 << 20;
 
-/** One kept scratch: about 40 B per vertex id, so 40 MB for a million. */
+/** One kept scratch: 40 B per vertex, so 40 MB for a million vertices. */
 const free: WeightedScratch[] = [];
 const maxFree = 1;
 
-/** Scratch for a graph of `size` ids: a kept one when large enough, else a new one. */
-export function takeWeightedScratch(size: number): WeightedScratch {
+/** Scratch for `vertices` vertices: a kept one when large enough, else a new one. */
+export function takeWeightedScratch(vertices: number): WeightedScratch {
   for (let i = 0; i < free.length; i++) {
-    if (free[i].capacity >= size) return free.splice(i, 1)[0];
+    if (free[i].capacity >= vertices) return free.splice(i, 1)[0];
   }
-  return new WeightedScratch(Math.max(size, 1));
+  return new WeightedScratch(Math.max(vertices, 1));
 }
 
 export function giveWeightedScratch(scratch: WeightedScratch): void {

@@ -13,12 +13,13 @@
  * weight of the last one that would be taken: nothing heavier can enter the answer.
  */
 import { FoundPaths } from './found.js';
-import { labelSearch, type WeightedPath, type WeightedRun } from './dijkstra.js';
+import { banVertex, labelSearch, vertexIds, type WeightedPath, type WeightedRun } from './dijkstra.js';
 import type { FoundPath } from './model.js';
 import type { SearchTask } from './slices.js';
 
 export interface KShortestInput {
   readonly run: WeightedRun;
+  /** Dense vertex numbers (dense.ts). */
   readonly from: number;
   readonly to: number;
   readonly k: number;
@@ -164,7 +165,8 @@ export function* kShortestPaths(input: KShortestInput): SearchTask<FoundPath[]> 
       for (const path of accepted) {
         if (sharesRoot(path, previous.keys, spurIndex)) banned.add(path.keys[spurIndex]);
       }
-      for (let i = 0; i < spurIndex; i++) scratch.bannedStamp[previous.vertices[i]] = epoch;
+      run.banned.clear();
+      for (let i = 0; i < spurIndex; i++) banVertex(run, previous.vertices[i], epoch);
       const spur = yield* labelSearch(run, {
         start: previous.vertices[spurIndex],
         target: to,
@@ -188,6 +190,7 @@ export function* kShortestPaths(input: KShortestInput): SearchTask<FoundPath[]> 
     accepted.push(next);
     acceptedSignatures.add(next.signature);
   }
-  for (const path of accepted) found.add(path.vertices, path.keys, hopsOf(path), path.weights);
+  for (const path of accepted)
+    found.add(vertexIds(run, path.vertices), path.keys, hopsOf(path), path.weights);
   return found.toResult(run.graph);
 }
