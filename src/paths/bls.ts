@@ -53,8 +53,9 @@ export interface BlsInput {
 
 /**
  * One search's working memory, kept for the next search: the level arrays (filled with -1 while free,
- * indexed by vertex id) and the lists and buffers that grow with the frontier. A few are kept, so memory
- * stays bounded (8 B per vertex id each) and a search of a big graph allocates nothing.
+ * indexed by element id, so the hot loop reads a vertex's level with one array access) and the lists and
+ * buffers that grow with the frontier. One is kept, so a search of a big graph allocates nothing and
+ * memory stays bounded (9 B per element id).
  */
 class BlsScratch {
   readonly distS: Int32Array;
@@ -68,8 +69,8 @@ class BlsScratch {
   /** Per vertex while paths are read back: useful / dead / memoised (steps.ts marks), and who has one. */
   readonly marks: Uint8Array;
   readonly marked = new IntList(256);
-  /** A memoised vertex's steps start at `memoStart[v]` in the memo lists (a count, then the steps). */
-  readonly memoStart: Int32Array;
+  /** A memoised vertex's steps start at `memoStart.get(v)` in the memo lists (a count, then the steps). */
+  readonly memoStart = new Map<number, number>();
   readonly memoKeys = new KeyList(1024);
   readonly memoNeighbours = new IntList(1024);
 
@@ -77,7 +78,6 @@ class BlsScratch {
     this.distS = new Int32Array(capacity).fill(-1);
     this.distT = new Int32Array(capacity).fill(-1);
     this.marks = new Uint8Array(capacity);
-    this.memoStart = new Int32Array(capacity);
   }
 
   mark(vertex: number, bit: number): void {
@@ -105,6 +105,7 @@ class BlsScratch {
     this.marked.clear();
     this.memoKeys.clear();
     this.memoNeighbours.clear();
+    this.memoStart.clear();
     if (this.memoKeys.values.length > 1 << 20) {
       this.memoKeys.values = new Uint32Array(1024);
       this.memoNeighbours.values = new Int32Array(1024);
@@ -112,8 +113,9 @@ class BlsScratch {
   }
 }
 
+/** One kept scratch: 9 B per element id (two level arrays and the marks). */
 const freeScratch: BlsScratch[] = [];
-const maxFreeScratch = 2;
+const maxFreeScratch = 1;
 
 function takeScratch(size: number): BlsScratch {
   for (let i = 0; i < freeScratch.length; i++) {
@@ -489,7 +491,7 @@ class Bls {
           );
         }
         this.meter.units += keys.length + 16;
-        memoStart[vertex] = memoKeys.length;
+        memoStart.set(vertex, memoKeys.length);
         memoKeys.push(keys.length);
         memoNeighbours.push(0);
         for (let i = 0; i < keys.length; i++) {
@@ -498,7 +500,7 @@ class Bls {
         }
         scratch.mark(vertex, memoMark);
       }
-      const start = memoStart[vertex];
+      const start = memoStart.get(vertex)!;
       candidateStart[position] = start + 1;
       candidateCount[position] = memoKeys.values[start];
       positions[position] = 0;
