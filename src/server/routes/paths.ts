@@ -44,6 +44,7 @@ import {
 } from '../../paths/request.js';
 import { lookupStoredPathQuery } from '../../paths/stored-queries.js';
 import { DEFAULT_MAX_FRAGMENT_STEPS } from '../../fragments/runtime/budget.js';
+import { PathCostBlock, PathFilterBlock } from '../wire/fragment-blocks.js';
 import type { RouteContext } from '../app.js';
 import { throwFragmentFailure } from '../fragment-failures.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
@@ -58,8 +59,6 @@ export const maxPathTimeBudgetSeconds = 3600;
 export const defaultPathTimeBudgetSeconds = 30;
 /** Title of the 408 (CONTRACT 2.1). */
 export const pathBudgetTitle = 'Path budget exhausted';
-
-const FragmentText = Type.Union([Type.String(), Type.Null()]);
 
 const SemanticSchema = Type.Object(
   {
@@ -109,22 +108,8 @@ const PathRequest = Type.Object({
   maxPathWeight: Type.Optional(
     Type.Union([Type.Number({ description: 'inclusive total-weight cap (DIJKSTRA)' }), Type.Null()]),
   ),
-  filter: Type.Optional(
-    Type.Union([
-      Type.Object({
-        vertexFilter: Type.Optional(FragmentText),
-        edgeFilter: Type.Optional(FragmentText),
-        edgePropertyFilter: Type.Optional(FragmentText),
-      }),
-      Type.Null(),
-    ]),
-  ),
-  cost: Type.Optional(
-    Type.Union([
-      Type.Object({ vertexCost: Type.Optional(FragmentText), edgeCost: Type.Optional(FragmentText) }),
-      Type.Null(),
-    ]),
-  ),
+  filter: Type.Optional(PathFilterBlock),
+  cost: Type.Optional(PathCostBlock),
   storedQuery: Type.Optional(
     Type.Union([
       Type.String({ description: 'a registered Path query; exclusive with filter and cost' }),

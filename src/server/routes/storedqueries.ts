@@ -12,12 +12,11 @@ import {
   type StoredQueryEntry,
 } from '../../storedqueries/index.js';
 import type { RouteContext } from '../app.js';
+import { FragmentText, PathCostBlock, PathFilterBlock } from '../wire/fragment-blocks.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
 import '../conventions/route-config.js';
 
 const tags = ['stored queries'];
-
-const FragmentText = Type.Union([Type.String(), Type.Null()]);
 
 const RegistrationBody = Type.Object(
   {
@@ -27,22 +26,8 @@ const RegistrationBody = Type.Object(
     path: Type.Optional(
       Type.Union([
         Type.Object({
-          filter: Type.Optional(
-            Type.Union([
-              Type.Object({
-                vertexFilter: Type.Optional(FragmentText),
-                edgeFilter: Type.Optional(FragmentText),
-                edgePropertyFilter: Type.Optional(FragmentText),
-              }),
-              Type.Null(),
-            ]),
-          ),
-          cost: Type.Optional(
-            Type.Union([
-              Type.Object({ vertexCost: Type.Optional(FragmentText), edgeCost: Type.Optional(FragmentText) }),
-              Type.Null(),
-            ]),
-          ),
+          filter: Type.Optional(PathFilterBlock),
+          cost: Type.Optional(PathCostBlock),
         }),
         Type.Null(),
       ]),
