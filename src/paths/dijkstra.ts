@@ -50,6 +50,8 @@ export class WeightedRun {
   private readonly collector = new StepCollector();
   private readonly keys = new KeyList();
   private readonly neighbours = new IntList();
+  /** A plain search of this run broke maxDepth: later searches skip the plain pass. */
+  hopsBind = false;
   /** Vertices banned by `banVertex` during the current spur search (cleared by the caller). */
   readonly banned = new IntList(16);
   // Labels of the current label search, reused between searches.
@@ -273,8 +275,11 @@ export interface LabelSearch {
  */
 export function* labelSearch(run: WeightedRun, search: LabelSearch): SearchTask<WeightedPath | undefined> {
   const unbounded = search.maxHops >= run.vertexCount - 1;
+  if (!unbounded && run.hopsBind) return yield* settle(run, search, false);
   const free = yield* settle(run, search, true);
   if (unbounded || free === undefined || search.startHops + free.keys.length <= search.maxHops) return free;
+  // The bound binds here; for the rest of the run (Yen's spur searches) go hop-aware at once.
+  run.hopsBind = true;
   return yield* settle(run, search, false);
 }
 
