@@ -50,6 +50,8 @@ export class WeightedRun {
   private readonly collector = new StepCollector();
   private readonly keys = new KeyList();
   private readonly neighbours = new IntList();
+  /** Least weights to the target (Yen, K > 1), once computed: spur searches prune with them. */
+  toTarget: Float64Array | undefined;
   /** A plain search of this run broke maxDepth: later searches skip the plain pass. */
   hopsBind = false;
   /** Vertices banned by `banVertex` during the current spur search (cleared by the caller). */
@@ -237,6 +239,13 @@ export class WeightedRun {
   }
 }
 
+/**
+ * `toTarget` values are sums added in another order than a forward search adds the same steps, so they may
+ * exceed the forward sum by rounding; shrunk by this factor they stay below it (the error of a sum of n
+ * doubles is under n * 2^-53 of it).
+ */
+const lowerBoundShrink = 1 - 1e-9;
+
 /** A path a label search found: its vertices, step keys and step weights, and the cumulative weights. */
 export interface WeightedPath {
   /** hops + 1 dense vertex numbers in walking order. */
@@ -296,6 +305,9 @@ function* settle(
   const epoch = plain ? search.epoch : scratch.nextEpoch();
   if (!plain) copyBans(run, search.epoch, epoch);
   const { records, weights } = scratch;
+  const toTarget = run.toTarget;
+  // The cap with room for the rounding of a forward sum: only what is clearly heavier is pruned.
+  const pruneAbove = maxWeight + Math.abs(maxWeight) * 1e-12;
   run.labelCount = 0;
   run.heapSize = 0;
   run.heapPush(run.newLabel(start, search.startHops, search.startWeight, -1, 0, 0));
@@ -334,6 +346,8 @@ function* settle(
       if (records[other + settledStamp] === epoch && records[other + settledHops] <= limitHops) continue;
       const nextWeight = weight + costs[i];
       if (!(nextWeight <= maxWeight)) continue;
+      // No path through w can come in under the cap: its least weight from w on is known (Yen).
+      if (toTarget !== undefined && nextWeight + toTarget[w] * lowerBoundShrink > pruneAbove) continue;
       const pushed = records[other + bestStamp] === epoch;
       const best = w * weightSlots + bestWeightSlot;
       if (pushed && records[other + bestHops] <= limitHops && weights[best] <= nextWeight) continue;
@@ -348,6 +362,93 @@ function* settle(
     }
   }
   return undefined;
+}
+
+/**
+ * The least weight from every vertex to `target` (dense numbers; +Infinity where unreached), for Yen's
+ * spur searches to prune with: a plain Dijkstra backwards from the target, a step u -> v costing what the
+ * forward search charges for it (`stepCost(edge, v)`), up to `maxWeight`. It reads the forward memo of
+ * each vertex to find its neighbours, so it sees exactly the steps the forward searches can take.
+ */
+export function* distancesToTarget(
+  run: WeightedRun,
+  target: number,
+  maxWeight: number,
+): SearchTask<Float64Array> {
+  const dense = run.dense;
+  const distance = new Float64Array(dense.count).fill(Number.POSITIVE_INFINITY);
+  const done = new Uint8Array(dense.count);
+  let heapVertex = new Int32Array(1024);
+  let heapWeight = new Float64Array(1024);
+  let size = 0;
+  const push = (vertex: number, weight: number): void => {
+    if (size === heapVertex.length) {
+      const vertices = new Int32Array(size * 2);
+      vertices.set(heapVertex);
+      heapVertex = vertices;
+      const weights = new Float64Array(size * 2);
+      weights.set(heapWeight);
+      heapWeight = weights;
+    }
+    let at = size++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (heapWeight[parent] <= weight) break;
+      heapVertex[at] = heapVertex[parent];
+      heapWeight[at] = heapWeight[parent];
+      at = parent;
+    }
+    heapVertex[at] = vertex;
+    heapWeight[at] = weight;
+  };
+  const rules = run.rules;
+  const scratch = run.scratch;
+  const meter = run.meter;
+  distance[target] = 0;
+  push(target, 0);
+  while (size > 0) {
+    if (meter.units >= unitsPerCheck) {
+      meter.units = 0;
+      yield;
+      run.refresh();
+    }
+    const vertex = heapVertex[0];
+    const weight = heapWeight[0];
+    const lastVertex = heapVertex[--size];
+    const lastWeight = heapWeight[size];
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heapWeight[child + 1] < heapWeight[child]) child++;
+      if (heapWeight[child] >= lastWeight) break;
+      heapVertex[at] = heapVertex[child];
+      heapWeight[at] = heapWeight[child];
+      at = child;
+    }
+    heapVertex[at] = lastVertex;
+    heapWeight[at] = lastWeight;
+    if (done[vertex] === 1) continue;
+    done[vertex] = 1;
+    run.memoise(vertex);
+    const from = scratch.memoStart[vertex];
+    const to = from + scratch.memoCount[vertex];
+    const vertexId = dense.ids[vertex];
+    meter.units += (to - from) * 2 + 1;
+    for (let i = from; i < to; i++) {
+      const u = scratch.stepNeighbours.values[i];
+      if (done[u] === 1) continue;
+      // The forward step u -> vertex: the edge's cost plus the cost of arriving at `vertex`.
+      const step = rules.stepCost(Math.floor(scratch.stepKeys.values[i] / 2), vertexId);
+      if (step !== step) continue;
+      const next = weight + step;
+      if (next < distance[u] && next <= maxWeight) {
+        distance[u] = next;
+        push(u, next);
+      }
+    }
+  }
+  return distance;
 }
 
 /** Marks dense vertex `vertex` as not to be entered during the search of `epoch`. */

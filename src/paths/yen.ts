@@ -10,10 +10,19 @@
  * `maxPathWeight` bound the whole path and its weight is the same left-to-right sum the result reports.
  * Candidates are taken in ascending (weight, hops, step sequence) order, so equal-weight paths come out in
  * the same order on every run. Once enough candidates wait to fill K, a spur search is capped at the
- * weight of the last one that would be taken: nothing heavier can enter the answer.
+ * weight of the last one that would be taken: nothing heavier can enter the answer. With the least weight
+ * from every vertex to the target known (one backward search), a spur search never enters a vertex from
+ * which no path can come in under that cap, so it stays near the candidates.
  */
 import { FoundPaths } from './found.js';
-import { banVertex, labelSearch, vertexIds, type WeightedPath, type WeightedRun } from './dijkstra.js';
+import {
+  banVertex,
+  distancesToTarget,
+  labelSearch,
+  vertexIds,
+  type WeightedPath,
+  type WeightedRun,
+} from './dijkstra.js';
 import type { FoundPath } from './model.js';
 import type { SearchTask } from './slices.js';
 
@@ -149,6 +158,8 @@ export function* kShortestPaths(input: KShortestInput): SearchTask<FoundPath[]> 
   });
   const found = new FoundPaths();
   if (first === undefined) return found.toResult(run.graph);
+  // The least weight from every vertex to the target: a spur search drops what cannot come in under its cap.
+  if (k > 1) run.toTarget = yield* distancesToTarget(run, to, maxWeight);
   const accepted: Candidate[] = [asCandidate(first)];
   const acceptedSignatures = new Set<string>([accepted[0].signature]);
   const candidates = new CandidateHeap();
