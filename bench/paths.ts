@@ -11,7 +11,7 @@
  *    K = 1 beside a plain binary-heap Dijkstra over a weighted CSR copy, K = 10 (Yen) beside K = 1, and the
  *    same K = 1 search with the cost as a plain function (the fragment's share).
  *
- *   node --expose-gc dist/bench/paths.js [--vertices 1e6 --edges 1e7 --pairs 100 --rounds 3
+ *   node --expose-gc dist/bench/paths.js [--vertices 1e6 --edges 1e7 --pairs 100 --rounds 3   (0 pairs: no BLS)
  *                                         --weightedVertices 1e5 --weightedEdges 1e6 --weightedPairs 20]
  */
 import { Engine, topologyView } from '../src/index.js';
@@ -289,113 +289,120 @@ async function longestGap<T>(work: () => Promise<T>): Promise<{ result: T; gapMs
 
 printMachine('paths: BLS and DIJKSTRA in process');
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const { vertices, edges, pairs: pairCount, rounds, seed } = flags;
-console.log(
-  `-- BLS: ${num(vertices)} vertices, ${num(edges)} edges (uniform random endpoints, seed ${seed})`,
-);
-const engine = new Engine();
-let started = performance.now();
-const first = await loadVertices(engine, vertices);
-await loadEdges(engine, first, vertices, edges, seed);
-await engine.compact();
-console.log(
-  `build (Engine.submit, ${num(bulkBatch)} per transaction) and compaction: ${seconds(performance.now() - started)}`,
-);
-const csr = undirectedCsr(engine);
-const bfs = new CsrBidirectionalBfs(csr);
-const pairs = randomPairs(pairCount, vertices, seed + 1);
-const blsQuery: PathQuery = { algorithm: 'BLS', maxDepth };
 
-const skeinMs: number[] = [];
-const referenceMs: number[] = [];
-const pathCounts: number[] = [];
-const hopCounts = new Map<number, number>();
-// Warm-up: every pair once each way.
-for (const [s, t] of pairs) {
-  findPathsSync(engine, s, t, blsQuery);
-  bfs.distance(s, t, maxDepth);
-}
-gc();
-for (let round = 0; round < rounds; round++) {
-  for (let i = 0; i < pairs.length; i++) {
-    const [s, t] = pairs[i];
-    const referenceFirst = (i + round) % 2 === 0;
-    let distance = -1;
-    let found: ReturnType<typeof findPathsSync> = [];
-    for (const which of referenceFirst ? ['reference', 'skein'] : ['skein', 'reference']) {
-      const t0 = performance.now();
-      if (which === 'reference') {
-        distance = bfs.distance(s, t, maxDepth);
-        referenceMs.push(performance.now() - t0);
-      } else {
-        found = findPathsSync(engine, s, t, blsQuery);
-        skeinMs.push(performance.now() - t0);
+const { seed } = flags;
+
+async function blsSection(): Promise<void> {
+  const { vertices, edges, pairs: pairCount, rounds } = flags;
+  console.log(
+    `-- BLS: ${num(vertices)} vertices, ${num(edges)} edges (uniform random endpoints, seed ${seed})`,
+  );
+  const engine = new Engine();
+  const started = performance.now();
+  const first = await loadVertices(engine, vertices);
+  await loadEdges(engine, first, vertices, edges, seed);
+  await engine.compact();
+  console.log(
+    `build (Engine.submit, ${num(bulkBatch)} per transaction) and compaction: ${seconds(performance.now() - started)}`,
+  );
+  const csr = undirectedCsr(engine);
+  const bfs = new CsrBidirectionalBfs(csr);
+  const pairs = randomPairs(pairCount, vertices, seed + 1);
+  const blsQuery: PathQuery = { algorithm: 'BLS', maxDepth };
+
+  const skeinMs: number[] = [];
+  const referenceMs: number[] = [];
+  const pathCounts: number[] = [];
+  const hopCounts = new Map<number, number>();
+  // Warm-up: every pair once each way.
+  for (const [s, t] of pairs) {
+    findPathsSync(engine, s, t, blsQuery);
+    bfs.distance(s, t, maxDepth);
+  }
+  gc();
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < pairs.length; i++) {
+      const [s, t] = pairs[i];
+      const referenceFirst = (i + round) % 2 === 0;
+      let distance = -1;
+      let found: ReturnType<typeof findPathsSync> = [];
+      for (const which of referenceFirst ? ['reference', 'skein'] : ['skein', 'reference']) {
+        const t0 = performance.now();
+        if (which === 'reference') {
+          distance = bfs.distance(s, t, maxDepth);
+          referenceMs.push(performance.now() - t0);
+        } else {
+          found = findPathsSync(engine, s, t, blsQuery);
+          skeinMs.push(performance.now() - t0);
+        }
+      }
+      const hops = found.length === 0 ? -1 : found[0].pathElements.length;
+      if (hops !== distance)
+        throw new Error(`pair ${s} -> ${t}: BLS found ${hops} hops, the reference ${distance}`);
+      if (round === 0) {
+        pathCounts.push(found.length);
+        hopCounts.set(hops, (hopCounts.get(hops) ?? 0) + 1);
       }
     }
-    const hops = found.length === 0 ? -1 : found[0].pathElements.length;
-    if (hops !== distance)
-      throw new Error(`pair ${s} -> ${t}: BLS found ${hops} hops, the reference ${distance}`);
-    if (round === 0) {
-      pathCounts.push(found.length);
-      hopCounts.set(hops, (hopCounts.get(hops) ?? 0) + 1);
-    }
   }
+  const slicedMs: number[] = [];
+  let slicedGapMs = 0;
+  for (const [s, t] of pairs) {
+    const t0 = performance.now();
+    const { gapMs } = await longestGap(() => findPaths(engine, s, t, blsQuery));
+    slicedMs.push(performance.now() - t0);
+    slicedGapMs = Math.max(slicedGapMs, gapMs);
+  }
+  const slicedTotalMs = slicedMs.reduce((a, b) => a + b, 0);
+  const { gapMs: idleGapMs } = await longestGap(
+    () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(200, slicedTotalMs))),
+  );
+  const ratio = median(skeinMs) / median(referenceMs);
+  console.log(
+    `${pairs.length} pairs x ${rounds} rounds, alternating; hops per pair: ` +
+      [...hopCounts.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([h, n]) => `${h < 0 ? 'none' : h}: ${n}`)
+        .join(', ') +
+      `; paths per pair: median ${median(pathCounts)}, max ${Math.max(...pathCounts)}`,
+  );
+  console.log();
+  console.log(
+    table([
+      ['search', 'median', 'p99', 'max'],
+      [
+        'Skein BLS findPathsSync (all fewest-hop paths)',
+        ms(median(skeinMs)),
+        ms(quantile(skeinMs, 0.99)),
+        ms(Math.max(...skeinMs)),
+      ],
+      [
+        'plain bidirectional BFS over a CSR (reference)',
+        ms(median(referenceMs)),
+        ms(quantile(referenceMs, 0.99)),
+        ms(Math.max(...referenceMs)),
+      ],
+      [
+        'Skein BLS findPaths, in event-loop slices',
+        ms(median(slicedMs)),
+        ms(quantile(slicedMs, 0.99)),
+        ms(Math.max(...slicedMs)),
+      ],
+    ]),
+  );
+  console.log();
+  console.log(
+    `BLS / reference (medians): ${ratio.toFixed(2)}x, p99 ${(quantile(skeinMs, 0.99) / quantile(referenceMs, 0.99)).toFixed(2)}x; ` +
+      `target <= ${targetRatio}x: ${verdict(ratio <= targetRatio)}`,
+  );
+  console.log(
+    `longest event-loop gap during the sliced searches: ${ms(slicedGapMs)}; an idle loop watched as long: ` +
+      `${ms(idleGapMs)} (limit 50 ms)`,
+  );
+  console.log();
 }
-const slicedMs: number[] = [];
-let slicedGapMs = 0;
-for (const [s, t] of pairs) {
-  const t0 = performance.now();
-  const { gapMs } = await longestGap(() => findPaths(engine, s, t, blsQuery));
-  slicedMs.push(performance.now() - t0);
-  slicedGapMs = Math.max(slicedGapMs, gapMs);
-}
-const slicedTotalMs = slicedMs.reduce((a, b) => a + b, 0);
-const { gapMs: idleGapMs } = await longestGap(
-  () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(200, slicedTotalMs))),
-);
-const ratio = median(skeinMs) / median(referenceMs);
-console.log(
-  `${pairs.length} pairs x ${rounds} rounds, alternating; hops per pair: ` +
-    [...hopCounts.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([h, n]) => `${h < 0 ? 'none' : h}: ${n}`)
-      .join(', ') +
-    `; paths per pair: median ${median(pathCounts)}, max ${Math.max(...pathCounts)}`,
-);
-console.log();
-console.log(
-  table([
-    ['search', 'median', 'p99', 'max'],
-    [
-      'Skein BLS findPathsSync (all fewest-hop paths)',
-      ms(median(skeinMs)),
-      ms(quantile(skeinMs, 0.99)),
-      ms(Math.max(...skeinMs)),
-    ],
-    [
-      'plain bidirectional BFS over a CSR (reference)',
-      ms(median(referenceMs)),
-      ms(quantile(referenceMs, 0.99)),
-      ms(Math.max(...referenceMs)),
-    ],
-    [
-      'Skein BLS findPaths, in event-loop slices',
-      ms(median(slicedMs)),
-      ms(quantile(slicedMs, 0.99)),
-      ms(Math.max(...slicedMs)),
-    ],
-  ]),
-);
-console.log();
-console.log(
-  `BLS / reference (medians): ${ratio.toFixed(2)}x, p99 ${(quantile(skeinMs, 0.99) / quantile(referenceMs, 0.99)).toFixed(2)}x; ` +
-    `target <= ${targetRatio}x: ${verdict(ratio <= targetRatio)}`,
-);
-console.log(
-  `longest event-loop gap during the sliced searches: ${ms(slicedGapMs)}; an idle loop watched as long: ` +
-    `${ms(idleGapMs)} (limit 50 ms)`,
-);
-console.log();
+
+if (flags.pairs > 0) await blsSection();
 
 // ---- 2. DIJKSTRA on the weighted graph ----
 
@@ -405,7 +412,7 @@ async function weightedSection(): Promise<void> {
     `-- DIJKSTRA: ${num(weightedVertices)} vertices, ${num(weightedEdges)} edges with a Double weight in [0.1, 10) (seed ${seed})`,
   );
   const weighted = new Engine();
-  started = performance.now();
+  const started = performance.now();
   const firstWeighted = await loadVertices(weighted, weightedVertices);
   {
     const random = seededRandom(seed + 2);
