@@ -4,65 +4,13 @@
  * there too, and a bound vector index ranks them.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { temporaryDirectory } from '../engine/durability/support.js';
+import { launchServer as launchChildServer, type ChildServer } from '../support/child-server.js';
 
-/** dist/test/server/ -> dist/src/main.js */
-const mainScript = fileURLToPath(new URL('../../src/main.js', import.meta.url));
-
-interface ChildServer {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  assert.ok(address !== null && typeof address === 'object');
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return address.port;
-}
-
-/** A real server process on its own storage, awaited until `GET /readyz` answers 200. */
-async function launchServer(storage: string): Promise<ChildServer> {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(SVC|PORT$|HOST$|NODE_OPTIONS$|NODE_TEST_CONTEXT$)/i.test(name)) delete env[name];
-  }
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      mainScript,
-      `--Svc:Http:Port=${port}`,
-      `--Svc:Durability:StorageDirectory=${storage}`,
-      '--Svc:Durability:SaveOnShutdown=false',
-      '--Svc:Logging:Level=warn',
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline && !gone;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base, exited };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill('SIGKILL');
-  assert.fail(`the server did not become ready; output:\n${output}`);
+/** A real server process on its own storage (test/support/child-server.ts), saving nothing on shutdown. */
+function launchServer(storage: string): Promise<ChildServer> {
+  return launchChildServer(storage, ['--Svc:Durability:SaveOnShutdown=false']);
 }
 
 async function call(base: string, method: string, url: string, body?: unknown): Promise<unknown> {
