@@ -24,8 +24,18 @@ describe('shared columns', () => {
 
   it('reserves a last tier Node accepts (a growable SharedArrayBuffer of 4 GiB)', () => {
     const column = new SharedColumn(Int32Array);
-    // Crossing the second tier moves to the last one: the 4 GiB reservation must be accepted.
+    // Crossing the first tier moves to the last one: the 4 GiB reservation must be accepted.
     column.ensureLength((1 << 26) + 1);
     assert.ok(column.length > 1 << 26);
+  });
+
+  it('moves to another buffer at most once: a large column grows in place, never copied under the writer', () => {
+    const column = new SharedColumn(Int32Array);
+    column.ensureLength((1 << 20) + 5);
+    const buffer = column.view.buffer;
+    column.view[(1 << 20) + 4] = 7;
+    column.ensureLength((1 << 26) + 1);
+    assert.equal(column.view.buffer, buffer, 'the buffer past the first tier is the one it keeps');
+    assert.equal(column.view[(1 << 20) + 4], 7);
   });
 });

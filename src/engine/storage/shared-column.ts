@@ -7,9 +7,12 @@
  * loops (measured on Node 20). So after every growth the column re-creates `view`, and hot code re-reads
  * `column.view` after anything that may grow it.
  *
- * Address space is reserved in tiers: a buffer reserves `reservedLength` elements virtually and commits
- * pages only as it grows. When a tier is exhausted the column moves to a buffer with a larger reservation
- * (the one copy in its life per tier), so small namespaces reserve little virtual memory.
+ * Address space is reserved in two tiers: a buffer reserves `reservedLength` elements virtually and commits
+ * pages only as it grows. A column starts with a small reservation, so small namespaces reserve little
+ * virtual memory; past it, the column moves once to a buffer reserving its whole cap (a copy of at most
+ * 8 MiB). There is no tier in between: moving a large column is a copy under the writer (a 256 MiB
+ * adjacency pool took 150-750 ms, stalling the event loop during a bulk import), while reserved address
+ * space costs nothing until it is committed.
  */
 
 type TypedArrayKind =
@@ -23,7 +26,7 @@ type ViewOf<K extends TypedArrayKind> = InstanceType<K>;
 export const maxColumnBytes = 2 ** 32;
 
 /** Reservation tiers in elements, before the 4 GiB cap of each element size. */
-const reservationTiersElements = [1 << 20, 1 << 26, 2 ** 32] as const;
+const reservationTiersElements = [1 << 20, 2 ** 32] as const;
 
 /** Growth step as a fraction of the current length: small, because in-place growth costs no copy. */
 const growthFraction = 0.125;
