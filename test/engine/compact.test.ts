@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine, topologyView } from '../../src/index.js';
+import { compactAdjacency } from '../../src/engine/graph/compact.js';
 
 function xorshift(seed: number) {
   let state = seed >>> 0 || 1;
@@ -48,6 +49,28 @@ describe('adjacency compaction', () => {
     const v = await engine.createVertex();
     await engine.createEdge({ sourceVertex: 0, targetVertex: v, edgePropertyId: 'a' });
     assert.ok(engine.getVertex(0)?.outEdges?.a.includes(v + 1), 'the compacted pool accepts new edges');
+  });
+
+  it('yields between slices by copied words too: a few hub vertices are not copied in one piece', async () => {
+    // 32 vertices, 600,000 edges: 600,000 pairs (1.2 million words) per direction in 32 records.
+    const engine = new Engine();
+    await engine.createVertices(Array.from({ length: 32 }, () => ({})));
+    for (let done = 0; done < 600_000; done += 10_000) {
+      await engine.createEdges(
+        Array.from({ length: 10_000 }, (_, i) => ({
+          sourceVertex: (done + i) % 32,
+          targetVertex: (done + i * 3) % 32,
+          edgePropertyId: 'a',
+        })),
+      );
+    }
+    let yields = 0;
+    await compactAdjacency(engine.graph, () => {
+      yields++;
+      return new Promise((resolve) => setImmediate(resolve));
+    });
+    assert.ok(yields >= 2, `expected a yield per million words copied, got ${yields}`);
+    assert.equal(engine.getVertex(0)?.outEdges?.a.length, 18_750, 'the hub keeps every edge');
   });
 
   it('holds writes submitted during a compaction and applies them after it, in order', async () => {
