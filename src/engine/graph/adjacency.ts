@@ -63,7 +63,7 @@ export class AdjacencyDirection {
         recordHeaderWords + used + extraWords + Math.max(pairWords, used >>> 3),
       );
       view = this.pool.column.view;
-      view.copyWithin(moved + 1, record + 1, areaEnd);
+      copyWords(view, moved + 1, record + 1, areaEnd);
       this.pool.free(record);
       group += moved - record;
       record = moved;
@@ -74,12 +74,13 @@ export class AdjacencyDirection {
       const count = view[group + 1];
       const slot = position < 0 || position > count ? count : position;
       const at = group + groupHeaderWords + slot * pairWords;
-      view.copyWithin(at + pairWords, at, end);
+      // Appending to the last group (the usual case) shifts nothing.
+      if (at < end) view.copyWithin(at + pairWords, at, end);
       view[at] = edgeId;
       view[at + 1] = neighbor;
       view[group + 1] = count + 1;
     } else {
-      view.copyWithin(group + groupHeaderWords + pairWords, group, end);
+      if (group < end) view.copyWithin(group + groupHeaderWords + pairWords, group, end);
       view[group] = typeId;
       view[group + 1] = 1;
       view[group + 2] = edgeId;
@@ -177,4 +178,16 @@ export class AdjacencyDirection {
       this.recordColumn.view[vertex] = noRecord;
     }
   }
+}
+
+/** Below this many words a plain loop copies faster than `copyWithin` (a native call per record). */
+const loopCopyMaxWords = 64;
+
+/** Copies words [from, end) to `to` (to < from, or the ranges do not overlap). */
+function copyWords(view: Int32Array, to: number, from: number, end: number): void {
+  if (end - from > loopCopyMaxWords) {
+    view.copyWithin(to, from, end);
+    return;
+  }
+  for (let word = from; word < end; word++) view[to + word - from] = view[word];
 }

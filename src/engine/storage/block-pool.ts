@@ -29,7 +29,20 @@ export const sizeClassWords: readonly number[] = (() => {
   return sizes;
 })();
 
+/** Blocks up to this many words find their class in a table: most records are small, and allocation is hot. */
+const tabledWords = 1024;
+const sizeClassByWords: Uint8Array = (() => {
+  const table = new Uint8Array(tabledWords + 1);
+  let sizeClass = 0;
+  for (let words = 0; words <= tabledWords; words++) {
+    while (sizeClassWords[sizeClass] < words) sizeClass++;
+    table[words] = sizeClass;
+  }
+  return table;
+})();
+
 export function sizeClassFor(words: number): number {
+  if (words <= tabledWords && words >= 0) return sizeClassByWords[words];
   // Binary search: the smallest class holding `words`.
   let low = 0;
   let high = sizeClassWords.length - 1;
