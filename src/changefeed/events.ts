@@ -73,6 +73,17 @@ export interface ChangeEvent {
  * form. The clock has millisecond resolution, so at most three of the seven permitted digits are used.
  */
 export function timestampText(epochMilliseconds: number): string {
+  // Commits come many per millisecond under load: the text of the last millisecond is reused.
+  if (epochMilliseconds === lastTimestampMilliseconds) return lastTimestampText;
+  lastTimestampMilliseconds = epochMilliseconds;
+  lastTimestampText = formatTimestamp(epochMilliseconds);
+  return lastTimestampText;
+}
+
+let lastTimestampMilliseconds = Number.NaN;
+let lastTimestampText = '';
+
+function formatTimestamp(epochMilliseconds: number): string {
   const iso = new Date(epochMilliseconds).toISOString(); // YYYY-MM-DDTHH:mm:ss.sssZ
   let end = iso.length - 1; // at the Z
   while (iso.charCodeAt(end - 1) === 48 /* 0 */) end--;

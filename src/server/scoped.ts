@@ -25,8 +25,9 @@ export function registerScoped(
   plugin: FastifyPluginAsync,
 ): void {
   app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
+    scope.addHook('onRequest', (request, _reply, done) => {
       request.namespace = namespaces.default;
+      done();
     });
     await scope.register(plugin);
   });
@@ -44,15 +45,19 @@ export function registerScoped(
           required: ['ns', ...(params.required ?? [])],
         };
       });
-      scope.addHook('onRequest', async (request) => {
+      scope.addHook('onRequest', (request, _reply, done) => {
         const name = (request.params as { ns: string }).ns;
         const namespace = namespaces.get(name);
         if (namespace === undefined) {
-          throw new ProblemError(404, 'Namespace not found', `The namespace '${name}' does not exist.`, {
-            namespace: name,
-          });
+          done(
+            new ProblemError(404, 'Namespace not found', `The namespace '${name}' does not exist.`, {
+              namespace: name,
+            }),
+          );
+          return;
         }
         request.namespace = namespace;
+        done();
       });
       await scope.register(plugin);
     },

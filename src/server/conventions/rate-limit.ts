@@ -37,15 +37,18 @@ export class FixedWindowLimiter {
 
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): FixedWindowLimiter {
   const limiter = new FixedWindowLimiter(options);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.rateLimited !== true) return;
-    if (!limiter.tryAcquire()) {
-      throw new ProblemError(
-        429,
-        'Too Many Requests',
-        `The sensitive-route limit of ${options.permitsPerWindow} requests per ${options.windowSeconds} s is exhausted.`,
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config.rateLimited === true && !limiter.tryAcquire()) {
+      done(
+        new ProblemError(
+          429,
+          'Too Many Requests',
+          `The sensitive-route limit of ${options.permitsPerWindow} requests per ${options.windowSeconds} s is exhausted.`,
+        ),
       );
+      return;
     }
+    done();
   });
   return limiter;
 }

@@ -11,10 +11,14 @@ export const startingRetryAfterSeconds = 1;
 
 export function registerStartupGate(app: FastifyInstance, isReady: (() => boolean) | undefined): void {
   if (isReady === undefined) return;
-  app.addHook('onRequest', async (request, reply) => {
-    if (isReady() || request.routeOptions.config?.availableWhileStarting === true) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isReady() || request.routeOptions.config?.availableWhileStarting === true) {
+      done();
+      return;
+    }
     reply.header('retry-after', String(startingRetryAfterSeconds));
-    return sendProblem(reply, {
+    // Answered here: the lifecycle stops without `done`.
+    sendProblem(reply, {
       title: 'Service starting',
       status: 503,
       detail: 'The service is starting: the startup load has not completed. Retry shortly.',

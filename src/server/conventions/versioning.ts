@@ -36,15 +36,21 @@ function isSupported(version: string): boolean {
 }
 
 export function registerVersioning(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks (here and in the other per-request conventions): an async hook costs a promise
+  // and a microtask on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     advertiseVersions(reply);
     const unsupported = requestedVersions(request).find((version) => !isSupported(version));
     if (unsupported !== undefined) {
-      throw new ProblemError(
-        400,
-        'Unsupported API version',
-        `The API version '${unsupported}' is not supported; supported: ${apiVersion}.`,
+      done(
+        new ProblemError(
+          400,
+          'Unsupported API version',
+          `The API version '${unsupported}' is not supported; supported: ${apiVersion}.`,
+        ),
       );
+      return;
     }
+    done();
   });
 }
