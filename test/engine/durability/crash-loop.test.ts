@@ -65,6 +65,8 @@ describe('crash loop', () => {
     /** Vertex ids known to exist (acknowledged or found after a restart), for edge endpoints. */
     const knownVertices: number[] = [];
     let acknowledged = 0;
+    /** Called once the running cycle has its first acknowledged write. */
+    let onAcknowledged = (): void => undefined;
 
     const check = async (server: Server, cycle: number) => {
       const graph = await readGraph(server.base);
@@ -141,6 +143,7 @@ describe('crash loop', () => {
           return; // the server died mid-request: the outcome is unknown until the restart
         }
         acknowledged++;
+        onAcknowledged();
         if (!edges) knownVertices.push(...batch.ids);
       }
     };
@@ -150,10 +153,15 @@ describe('crash loop', () => {
       try {
         await check(server, cycle);
         let killed = false;
+        // The kill comes at a random moment after the cycle's first acknowledged write, so every cycle
+        // kills a server that is taking writes, however slowly a loaded machine starts it.
+        const firstAcknowledged = new Promise<void>((resolve) => (onAcknowledged = resolve));
         const load = Array.from({ length: writers }, (_, worker) =>
           writer(server, cycle, worker, () => killed),
         );
-        await new Promise((resolve) => setTimeout(resolve, 20 + random() * 200));
+        // (If every writer stops first, the server died by itself: the check after the restart tells.)
+        await Promise.race([firstAcknowledged, Promise.all(load)]);
+        await new Promise((resolve) => setTimeout(resolve, random() * 200));
         killed = true;
         server.child.kill('SIGKILL');
         await Promise.all(load);
