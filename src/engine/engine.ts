@@ -2,7 +2,7 @@
  * One namespace's database: its graph, its single writer, and the read and write verbs the library
  * offers. Writes return promises that settle at commit; reads are synchronous against the live graph.
  */
-import { EngineError } from './errors.js';
+import { EngineError, isEngineError } from './errors.js';
 import { Graph } from './graph/graph.js';
 import {
   degreeOf,
@@ -36,7 +36,8 @@ import type {
   WriteOperation,
 } from './tx/operations.js';
 import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
-import { IndexRegistry } from './indexes/registry.js';
+import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
+import type { IndexOptions } from './indexes/plugin.js';
 import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
@@ -67,6 +68,18 @@ export interface BatchRead {
 const firstCreatedId = (result: TransactionResult) => result.createdIds[0];
 const createdIds = (result: TransactionResult) => result.createdIds;
 const nothing = (): void => undefined;
+const accepted = (): boolean => true;
+const noIndexOptions: IndexOptions = new Map();
+
+function refusedDefinition(error: unknown): boolean {
+  if (isEngineError(error, 'INDEX_EXISTS') || isEngineError(error, 'INDEX_DEFINITION_INVALID')) return false;
+  throw error;
+}
+
+function refusedDrop(error: unknown): boolean {
+  if (isEngineError(error, 'INDEX_NOT_FOUND')) return false;
+  throw error;
+}
 
 function checkSearchTerm(searchTerm: string): void {
   if (searchTerm.trim().length === 0) throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
@@ -76,8 +89,10 @@ export class Engine {
   readonly graph = new Graph();
   private readonly writer: Writer;
   /**
-   * The namespace's secondary indexes (src/engine/indexes): create, fill, scan, list. Removed elements are
-   * purged from them, trims renumber them, a clear drops them, all at commit.
+   * The namespace's secondary indexes (src/engine/indexes): fill, scan, list. Removed elements are purged
+   * from them, trims renumber them, a clear drops them, all at commit. Define and drop them with
+   * `createIndex` / `dropIndex` (ordered and logged); `indexes.create` / `indexes.drop` act on the set
+   * directly and are not logged.
    */
   readonly indexes: IndexRegistry;
   /**
@@ -89,6 +104,7 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.writer = new Writer(this.graph, options);
     this.indexes = new IndexRegistry(this.graph);
+    this.writer.attachIndexDefinitions(this.indexes.writerDefinitions);
     this.writer.addCommitHook(this.indexes.onCommit);
     this.changeFeed = options.changeFeed === false ? undefined : new ChangeFeed(options.changeFeed);
     if (this.changeFeed !== undefined) this.writer.addCommitHook(this.changeFeed.onCommit);
@@ -127,6 +143,33 @@ export class Engine {
   /** An `exclusive` step is running on this engine's writer. */
   get inExclusiveStep(): boolean {
     return this.writer.inExclusiveStep;
+  }
+
+  /**
+   * Creates an empty index (`POST /index`) as a transaction of the writer: it takes its place in commit
+   * order among element writes and is recorded in the write-ahead log, so it survives a crash; a bound
+   * vector index projects the embeddings committed before it and follows those after. Answers false, with
+   * nothing committed or logged, when the id is taken, the type unknown (matched exactly), the options
+   * invalid for the type, or with `overInterface` the type not creatable over the interface. Settles at
+   * commit (and durability, where the namespace has a log).
+   */
+  createIndex(
+    indexId: string,
+    pluginType: string,
+    options: IndexOptions = noIndexOptions,
+    how: CreateOptions = {},
+  ): Promise<boolean> {
+    const overInterface = how.overInterface === true;
+    const operation: WriteOperation = { kind: 'defineIndex', indexId, pluginType, options, overInterface };
+    return this.submit([operation]).then(accepted, refusedDefinition);
+  }
+
+  /**
+   * Drops an index, definition and content (`DELETE /index/{id}`), as a logged transaction of the writer.
+   * False for an unknown id: the transaction rolls back and nothing is logged.
+   */
+  dropIndex(indexId: string): Promise<boolean> {
+    return this.submit([{ kind: 'dropIndex', indexId }]).then(accepted, refusedDrop);
   }
 
   createVertex(input: VertexInput = {}): Promise<number> {

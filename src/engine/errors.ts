@@ -20,6 +20,13 @@ export const engineErrors = {
   WRITER_FAULT: { reason: 'fault', title: 'Internal Server Error' },
   /** A route that names an index answers 404 for an unknown one (the vector routes, CONTRACT 1.11). */
   INDEX_NOT_FOUND: { reason: 'notFound', title: 'Index not found' },
+  /** A `defineIndex` operation names an index id that is taken (`POST /index` answers false). */
+  INDEX_EXISTS: { reason: 'conflict', title: 'Index exists' },
+  /**
+   * A `defineIndex` operation names an unknown index type, options the type refuses, or, over the
+   * interface, a type not creatable there (`POST /index` answers false).
+   */
+  INDEX_DEFINITION_INVALID: { reason: 'invalid', title: 'Invalid index definition' },
   /** A checkpoint file (manifest, partition or sidecar) is absent; `file` names it. */
   CHECKPOINT_FILE_MISSING: { reason: 'fault', title: 'Save game files missing' },
   /** A checkpoint file fails its magic, version, CRC-32 or structure checks; `file` names it. */

@@ -17,25 +17,35 @@
  * `pluginOptions` (a Map of option name to TypedValue), the index appears on `GET /status`, is purged of
  * removed elements, renumbered by trims, dropped by a clear, and checkpointed through `serialize`.
  *
+ * Definitions are write operations. `Engine.createIndex` / `Engine.dropIndex` (what `POST /index` and
+ * `DELETE /index/{id}` call) submit `defineIndex` / `dropIndex` to the namespace's single writer, which
+ * applies them through `writerDefinitions` in commit order among element writes; the write-ahead log
+ * records them (entry type 20) and replay re-applies them in that order. A clear (`HEAD /tabularasa`)
+ * drops every index as it applies (CONTRACT 1.8), so an index defined after it in the same group stays.
+ * `create`, `createSpatialIndex` and `drop` below change the set directly, outside the writer: they are
+ * for library callers that keep no log, and what they do is not logged (a checkpoint still saves it).
+ *
  * Upkeep (the engine installs `onCommit` as a writer commit hook, so it runs right after each applied
- * group, before any caller is released and before any read can run):
+ * group, before any caller is released and before any read can run), for each index from the point of
+ * the group where it was defined on:
  * - every element a transaction removed, edges cascaded from a removed vertex included, is purged from
  *   every index;
  * - a trim renumbers every index's memberships (they follow their elements);
- * - a clear (`HEAD /tabularasa`) drops every index (CONTRACT 1.8);
- * - an index with `observeCommit` then sees the group (a bound vector index follows element state).
+ * - an index with `observeCommit` then sees the transactions of the group after its definition.
  *
  * Index content is not logged: entries added after the last checkpoint do not survive a crash
- * (specification, index routes rule 7). `serializeIndex`/`restoreIndex` frame one index for a
- * checkpoint's sidecar file; a checkpoint holds every index (src/engine/durability/checkpoint), and
- * installing one replaces the whole set (`replaceAll`).
+ * (specification, index routes rule 7); a bound vector index is the exception, since its content is the
+ * element embeddings, which are logged, and its definition is. `serializeIndex`/`restoreIndex` frame one
+ * index for a checkpoint's sidecar file; a checkpoint holds every index (src/engine/durability/checkpoint),
+ * and installing one replaces the whole set (`replaceAll`).
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { EngineError } from '../errors.js';
+import { EngineError, isEngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan.js';
 import type { TypedValue } from '../model/values.js';
 import type { CommitHook } from '../tx/writer.js';
+import type { DefineIndexOperation, IndexDefinitions } from '../tx/apply.js';
 import { readPayload, startPayload } from './codec.js';
 import { drain } from './keyed-index.js';
 import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
@@ -64,6 +74,10 @@ import {
   type SpatialGeometry,
   type SpatialIndexConfig,
 } from './spatial-index.js';
+
+function invalidDefinition(message: string, indexId: string, pluginType: string): EngineError {
+  return new EngineError('INDEX_DEFINITION_INVALID', message, { indexId, pluginType });
+}
 
 /** The index types every namespace starts with. */
 export const builtInIndexPlugins: readonly IndexPlugin[] = [
@@ -157,13 +171,84 @@ export class IndexRegistry {
     how: CreateOptions = {},
   ): boolean {
     if (this.indexes.has(id)) return false;
-    const plugin = this.plugins.get(pluginType);
-    if (plugin === undefined) return false;
-    if (how.overInterface === true && !plugin.creatableOverInterface) return false;
-    const index = plugin.create(id, options, this.context);
-    if (index === undefined) return false;
+    let index: GraphIndex;
+    try {
+      index = this.instantiate(id, pluginType, options, how.overInterface === true);
+    } catch (error) {
+      if (isEngineError(error, 'INDEX_DEFINITION_INVALID')) return false;
+      throw error;
+    }
     this.indexes.set(id, index);
     return true;
+  }
+
+  /**
+   * A new index of `pluginType`; INDEX_DEFINITION_INVALID for an unknown type (matched exactly), options
+   * the type refuses, or with `overInterface` a type not creatable over the interface.
+   */
+  private instantiate(
+    id: string,
+    pluginType: string,
+    options: IndexOptions,
+    overInterface: boolean,
+  ): GraphIndex {
+    const plugin = this.plugins.get(pluginType);
+    if (plugin === undefined) {
+      throw invalidDefinition(`the index type '${pluginType}' is not registered`, id, pluginType);
+    }
+    if (overInterface && !plugin.creatableOverInterface) {
+      throw invalidDefinition(
+        `the index type '${pluginType}' cannot be created over the interface`,
+        id,
+        pluginType,
+      );
+    }
+    const index = plugin.create(id, options, this.context);
+    if (index === undefined) {
+      throw invalidDefinition(`the options of the ${pluginType} '${id}' are invalid`, id, pluginType);
+    }
+    return index;
+  }
+
+  /**
+   * The definitions as the writer changes them (`defineIndex`, `dropIndex`, a clear; see
+   * src/engine/tx/apply.ts): the engine attaches this to its writer. Each change is undoable and keeps
+   * creation order (the order of `list` and of a checkpoint's index files).
+   */
+  readonly writerDefinitions: IndexDefinitions = {
+    define: (operation: DefineIndexOperation) => {
+      const { indexId, pluginType, options, overInterface, replaceExisting } = operation;
+      const previous = this.indexes.get(indexId);
+      if (previous !== undefined && replaceExisting !== true) {
+        throw new EngineError('INDEX_EXISTS', `the index '${indexId}' exists`, { indexId });
+      }
+      const index = this.instantiate(indexId, pluginType, options, overInterface === true);
+      const before = [...this.indexes];
+      // A replaced index was created earlier; its successor is created now, so it goes last.
+      this.indexes.delete(indexId);
+      this.indexes.set(indexId, index);
+      return { index, undo: () => this.restoreSet(before) };
+    },
+    drop: ({ indexId, ignoreAbsent }) => {
+      const index = this.indexes.get(indexId);
+      if (index === undefined) {
+        if (ignoreAbsent === true) return undefined;
+        throw new EngineError('INDEX_NOT_FOUND', `the index '${indexId}' does not exist`, { indexId });
+      }
+      const before = [...this.indexes];
+      this.indexes.delete(indexId);
+      return { index, undo: () => this.restoreSet(before) };
+    },
+    dropAll: () => {
+      this.generation++;
+      this.indexes.clear();
+    },
+  };
+
+  /** Puts back a set saved before a change, in its order (a re-insert alone would move an entry last). */
+  private restoreSet(entries: readonly [string, GraphIndex][]): void {
+    this.indexes.clear();
+    for (const [id, index] of entries) this.indexes.set(id, index);
   }
 
   /** Creates a spatial index (library only); false when the id is taken, INVALID_INPUT for a bad config. */
@@ -575,26 +660,48 @@ export class IndexRegistry {
 
   // ---- upkeep ----
 
-  /** The writer commit hook (module comment). */
+  /**
+   * The writer commit hook (module comment). An index defined in the group was built from the graph as it
+   * was at its definition, so it follows only the effects after it: a removal or trim before it is
+   * already in what it saw (and a trim before it speaks of ids it never held).
+   */
   readonly onCommit: CommitHook = (group) => {
+    let definedAt: Map<GraphIndex, number> | undefined;
+    for (let t = 0; t < group.length; t++) {
+      for (const effect of group[t].result.effects) {
+        if (effect.kind === 'indexDefined') (definedAt ??= new Map()).set(effect.index, t);
+        else if (effect.kind === 'trimmed') this.generation++;
+      }
+    }
     if (this.indexes.size === 0) return;
+    // The indexes in place when the group began (those dropped during it are done with: left out).
+    const live = new Set<GraphIndex>();
+    for (const index of this.indexes.values()) if (definedAt?.has(index) !== true) live.add(index);
     for (const transaction of group) {
       for (const effect of transaction.result.effects) {
         switch (effect.kind) {
           case 'removed':
-            for (const index of this.indexes.values()) for (const id of effect.ids) index.purge(id);
+            for (const index of live) for (const id of effect.ids) index.purge(id);
             break;
           case 'trimmed':
-            this.generation++;
-            for (const index of this.indexes.values()) index.renumber(effect.renumbering);
+            for (const index of live) index.renumber(effect.renumbering);
             break;
           case 'cleared':
-            this.generation++;
-            this.indexes.clear();
+            live.clear();
+            break;
+          case 'indexDefined':
+            live.add(effect.index);
+            break;
+          case 'indexDropped':
+            live.delete(effect.index);
             break;
         }
       }
     }
-    for (const index of this.indexes.values()) index.observeCommit?.(group);
+    for (const index of this.indexes.values()) {
+      if (index.observeCommit === undefined) continue;
+      const from = definedAt?.get(index);
+      index.observeCommit(from === undefined ? group : group.slice(from + 1));
+    }
   };
 }

@@ -7,9 +7,27 @@ import { EngineError } from '../errors.js';
 import { Graph, type NewProperty } from '../graph/graph.js';
 import { formatValue, valuesEqual, type TypedValue } from '../model/values.js';
 import { trimGraph, type Renumbering } from '../graph/trim.js';
+import type { GraphIndex } from '../indexes/plugin.js';
 import type { PropertyInput, TransactionResult, WriteOperation } from './operations.js';
 
 type Undo = () => void;
+
+export type DefineIndexOperation = Extract<WriteOperation, { kind: 'defineIndex' }>;
+export type DropIndexOperation = Extract<WriteOperation, { kind: 'dropIndex' }>;
+
+/**
+ * The namespace's index definitions as the writer changes them (the index registry implements it): index
+ * definitions are write operations, so a create, a drop and a clear take their place in commit order
+ * among element writes and the write-ahead log records them. Each change answers how to undo it.
+ */
+export interface IndexDefinitions {
+  /** Installs the index the operation defines; throws INDEX_EXISTS or INDEX_DEFINITION_INVALID. */
+  define(operation: DefineIndexOperation): { index: GraphIndex; undo: Undo };
+  /** Removes the index; undefined for an absent one it may ignore, INDEX_NOT_FOUND otherwise. */
+  drop(operation: DropIndexOperation): { index: GraphIndex; undo: Undo } | undefined;
+  /** Drops every index (a clear of the graph; it travels alone and is never undone). */
+  dropAll(): void;
+}
 
 /**
  * Effects other components (indexes, change feed) follow, in operation order; `op` is the index of the
@@ -40,6 +58,9 @@ export type GraphEffect =
       label: string | null;
     }
   | { kind: 'cleared'; op: number }
+  /** An index was defined (`index`, the installed object) or dropped; upkeep follows it from here on. */
+  | { kind: 'indexDefined'; op: number; index: GraphIndex }
+  | { kind: 'indexDropped'; op: number; index: GraphIndex }
   | { kind: 'trimmed'; op: number; renumbering: Renumbering };
 
 export interface AppliedTransaction extends TransactionResult {
@@ -75,10 +96,15 @@ function missingElement(id: number): EngineError {
   return new EngineError('ELEMENT_NOT_FOUND', `the graph element ${id} does not exist`, { elementId: id });
 }
 
+function noIndexDefinitions(): never {
+  throw new EngineError('WRITER_FAULT', 'this writer keeps no index definitions');
+}
+
 export function applyTransaction(
   graph: Graph,
   operations: readonly WriteOperation[],
   nowSeconds: number,
+  indexes?: IndexDefinitions,
 ): AppliedTransaction {
   const undos: Undo[] = [];
   const createdIds: number[] = [];
@@ -226,8 +252,23 @@ export function applyTransaction(
         case 'unregister':
           undos.push(graph.registrations.unregister(operation.family, operation.name));
           break;
+        case 'defineIndex': {
+          const { index, undo } = (indexes ?? noIndexDefinitions()).define(operation);
+          undos.push(undo);
+          effects.push({ kind: 'indexDefined', op, index });
+          break;
+        }
+        case 'dropIndex': {
+          const dropped = (indexes ?? noIndexDefinitions()).drop(operation);
+          if (dropped === undefined) break; // an absent index it may ignore: a committed no-op
+          undos.push(dropped.undo);
+          effects.push({ kind: 'indexDropped', op, index: dropped.index });
+          break;
+        }
         case 'clear':
           graph.clear();
+          // In apply, not at the commit hook: an index defined later in the same group must survive it.
+          indexes?.dropAll();
           effects.push({ kind: 'cleared', op });
           break;
         case 'trim':

@@ -4,6 +4,7 @@
  */
 import type { TypedValue } from '../model/values.js';
 import type { RegistrationFamily } from '../registrations/store.js';
+import type { IndexOptions } from '../indexes/plugin.js';
 
 export interface PropertyInput {
   key: string;
@@ -54,6 +55,28 @@ export type WriteOperation =
   | { kind: 'register'; family: RegistrationFamily; name: string; payload: string; maxEntries?: number }
   /** Removes a named registration; an absent one is a committed no-op. Travels alone. */
   | { kind: 'unregister'; family: RegistrationFamily; name: string }
+  /**
+   * Defines a secondary index (src/engine/indexes): an empty index of `pluginType` built from `options`,
+   * or, for a bound vector index, the projection of the embeddings present at this point of the commit
+   * order. A taken id (INDEX_EXISTS), an unknown type or options the type refuses, or with
+   * `overInterface` a type not creatable over the interface (INDEX_DEFINITION_INVALID) fails the
+   * transaction. Travels alone. Replay re-applies what was committed: it omits `overInterface` and sets
+   * `replaceExisting`, so an index of the same id the log never saw (created by `engine.indexes` directly,
+   * which is not logged) gives way to the logged definition.
+   */
+  | {
+      kind: 'defineIndex';
+      indexId: string;
+      pluginType: string;
+      options: IndexOptions;
+      overInterface?: boolean;
+      replaceExisting?: boolean;
+    }
+  /**
+   * Drops an index, definition and content. An unknown id fails the transaction (INDEX_NOT_FOUND) unless
+   * `ignoreAbsent` makes it a committed no-op (replay sets it). Travels alone.
+   */
+  | { kind: 'dropIndex'; indexId: string; ignoreAbsent?: boolean }
   | { kind: 'clear' }
   | { kind: 'trim' }
   /** Rebuilds the adjacency storage packed and in vertex order; holds later writes, not reads. */

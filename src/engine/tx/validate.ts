@@ -61,6 +61,17 @@ function checkEmbeddingName(name: unknown): void {
   }
 }
 
+function checkIndexDefinition(pluginType: unknown, options: unknown): void {
+  if (typeof pluginType !== 'string') throw invalid('an index type must be a string');
+  if (!(options instanceof Map)) throw invalid('index options must be a Map of option name to typed value');
+  for (const [name, value] of options as Map<unknown, unknown>) {
+    if (typeof name !== 'string') throw invalid('an index option name must be a string');
+    if (value === null || typeof value !== 'object') {
+      throw invalid(`the index option '${name}' has no typed value`);
+    }
+  }
+}
+
 export function validateOperations(operations: readonly WriteOperation[]): void {
   if (!Array.isArray(operations)) throw invalid('a transaction is an array of operations');
   for (const operation of operations) {
@@ -120,6 +131,15 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
           throw invalid('a registration payload must be a string');
         }
         // Each is its own log entry (one per family), so it travels alone.
+        if (operations.length !== 1) {
+          throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
+        }
+        break;
+      case 'defineIndex':
+      case 'dropIndex':
+        if (typeof operation.indexId !== 'string') throw invalid('an index id must be a string');
+        if (operation.kind === 'defineIndex') checkIndexDefinition(operation.pluginType, operation.options);
+        // Each is its own log entry, so it travels alone.
         if (operations.length !== 1) {
           throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
         }

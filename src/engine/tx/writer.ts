@@ -12,7 +12,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
-import { applyTransaction, type AppliedTransaction } from './apply.js';
+import { applyTransaction, type AppliedTransaction, type IndexDefinitions } from './apply.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
@@ -69,6 +69,8 @@ export class Writer {
    */
   committedSequence = 0;
   private exclusiveStepRunning = false;
+  /** Where `defineIndex`, `dropIndex` and a clear change index definitions (the engine's registry). */
+  private indexDefinitions: IndexDefinitions | undefined;
 
   constructor(
     private readonly graph: Graph,
@@ -79,6 +81,11 @@ export class Writer {
     this.onBackgroundError =
       options.onBackgroundError ??
       ((error) => process.emitWarning(error.message, { code: 'SKEIN_MAINTENANCE' }));
+  }
+
+  /** Lets transactions define and drop indexes in `definitions` (the engine attaches its registry once). */
+  attachIndexDefinitions(definitions: IndexDefinitions): void {
+    this.indexDefinitions = definitions;
   }
 
   addCommitHook(hook: CommitHook): void {
@@ -179,7 +186,7 @@ export class Writer {
       const { operations, nowSeconds } = transactions[i];
       try {
         validateOperations(operations);
-        const result = applyTransaction(this.graph, operations, nowSeconds);
+        const result = applyTransaction(this.graph, operations, nowSeconds, this.indexDefinitions);
         outcomes[i] = { createdIds: result.createdIds };
         if (operations.length > 0) committed.push({ operations, result, nowSeconds, replayed: true });
         this.committedCount++;
@@ -224,7 +231,7 @@ export class Writer {
       const { operations, resolveIds } = group[i];
       try {
         if (resolveIds !== undefined) resolveBeforeApply(resolveIds, this.graph.nextId);
-        const result = applyTransaction(this.graph, operations, now);
+        const result = applyTransaction(this.graph, operations, now, this.indexDefinitions);
         outcomes[i] = result;
         if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
         this.committedCount++;

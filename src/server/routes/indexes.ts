@@ -10,6 +10,12 @@
  *
  * The vector routes (`PUT /index/vector/{id}`, `POST /scan/index/vector`) belong to the vector index;
  * `POST /index` reaches every registered index type, the vector one included, through the registry.
+ *
+ * `POST /index` and `DELETE /index/{id}` are transactions of the namespace's writer (`Engine.createIndex`,
+ * `Engine.dropIndex`): they answer after the commit, which the write-ahead log makes durable, so a
+ * definition survives a crash. A refusal (`false`) commits and logs nothing. A commit the log could not
+ * make durable is a 500 problem, as for a waited write. The content routes act on the index directly and
+ * are not logged (specification, index routes rule 7).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -171,7 +177,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
     async (request) => {
       const { uniqueId, pluginType, pluginOptions } = request.body;
       const options = optionsOf(pluginOptions);
-      return request.namespace.engine.indexes.create(uniqueId, pluginType, options, { overInterface: true });
+      return request.namespace.engine.createIndex(uniqueId, pluginType, options, { overInterface: true });
     },
   );
 
@@ -235,7 +241,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: BooleanResult },
       },
     },
-    async (request) => request.namespace.engine.indexes.drop(request.params.indexId),
+    async (request) => request.namespace.engine.dropIndex(request.params.indexId),
   );
 
   app.post(

@@ -21,6 +21,8 @@ import { readValue, writeValue } from '../../../src/engine/durability/wal/value-
 import type { CommittedTransaction } from '../../../src/engine/tx/writer.js';
 import { anyText, assertIdentical, elementOperation, typedValue, unicodeText } from './arbitraries.js';
 
+const int32 = (value: number): TypedValue => ({ type: 'Int32', value });
+
 function roundTripValue(value: TypedValue): TypedValue {
   const out = new ByteWriter(16);
   writeValue(out, value);
@@ -226,6 +228,93 @@ describe('log codec: entries', () => {
       'here',
     );
     assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
+  });
+
+  it('round-trips index definitions and drops as entries of type 20, decoded in their replay form (property)', () => {
+    const options = fc.uniqueArray(fc.tuple(fc.oneof(anyText, unicodeText), typedValue), {
+      maxLength: 6,
+      selector: ([name]) => name,
+    });
+    const definition = fc.oneof(
+      fc.record({
+        kind: fc.constant('defineIndex' as const),
+        indexId: fc.oneof(anyText, unicodeText),
+        pluginType: fc.oneof(fc.constantFrom('RangeIndex', 'VectorIndex'), anyText),
+        options: options.map((entries) => new Map(entries)),
+        overInterface: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant('dropIndex' as const), indexId: fc.oneof(anyText, unicodeText) }),
+    );
+    fc.assert(
+      fc.property(
+        definition,
+        fc.maxSafeNat(),
+        fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+        (operation, sequence, nowSeconds) => {
+          const payload = payloadOf(committed([operation], [], nowSeconds), sequence);
+          assert.equal(payload[1], EntryType.indexDefinition);
+          const entry = readEntry(payload, 'here');
+          assert.equal(entry.type, 'indexDefinition');
+          assert.equal(entry.sequence, sequence);
+          assert.equal(entry.nowSeconds, nowSeconds);
+          const [back] = operationsOf(entry);
+          if (operation.kind === 'dropIndex') {
+            assert.deepEqual(back, { ...operation, ignoreAbsent: true });
+            return;
+          }
+          assert.ok(back.kind === 'defineIndex');
+          assert.equal(back.indexId, operation.indexId);
+          assert.equal(back.pluginType, operation.pluginType);
+          assert.equal(back.replaceExisting, true);
+          assert.equal(back.overInterface, undefined);
+          assert.deepEqual([...back.options.keys()], [...operation.options.keys()]);
+          for (const [name, value] of operation.options) assertIdentical(back.options.get(name)!, value);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('refuses an index definition entry with an unknown action or a repeated option', () => {
+    const define = payloadOf(
+      committed([
+        { kind: 'defineIndex', indexId: 'i', pluginType: 'RangeIndex', options: new Map([['a', int32(1)]]) },
+      ]),
+      3,
+    );
+    const bad = Buffer.from(define);
+    bad[3 + 5] = 9; // after version, type, sequence (1 byte) and the 5-byte commit clock: the action
+    assert.throws(() => readEntry(bad, 'here'), /here: unknown index definition action 9/);
+    const repeated = payloadOf(
+      committed([
+        {
+          kind: 'defineIndex',
+          indexId: 'i',
+          pluginType: 'T',
+          options: new Map([
+            ['a', int32(1)],
+            ['b', int32(2)],
+          ]),
+        },
+      ]),
+      3,
+    );
+    // Rename option 'b' to 'a' in place: the same name twice.
+    repeated[repeated.lastIndexOf(Buffer.from('b'))] = 'a'.charCodeAt(0);
+    assert.throws(() => readEntry(repeated, 'here'), /the index option 'a' appears twice/);
+    assert.throws(
+      () =>
+        writeCommittedPayload(
+          new ByteWriter(8),
+          committed([
+            { kind: 'dropIndex', indexId: 'i' },
+            { kind: 'removeElement', id: 1 },
+          ]),
+          1,
+          0,
+        ),
+      /travels alone/,
+    );
   });
 
   it('refuses an entry of a newer entry format version', () => {

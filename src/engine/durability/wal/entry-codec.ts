@@ -15,6 +15,10 @@
  *     removeEmbedding    u8 7, varint id, string name
  *   clear marker         varint commit seconds
  *   trim marker          varint commit seconds, varuint id count before, varuint survivors
+ *   registration (18)    varint commit seconds, u8 action (1 register, 2 unregister), string name, and
+ *                        for a register string payload
+ *   index definition (20) varint commit seconds, u8 action (1 define, 2 drop), string index id, and for a
+ *                        define string plug-in type, varuint option count, (string name, value)*
  *
  * A label is u8 0 (none) or u8 1 and a string. Ids are int32 and written signed: an id the writer found
  * missing is logged as it was asked for, since a missing element is a committed no-op. The created id and
@@ -25,7 +29,13 @@ import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
 import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
-import { EntryType, OperationCode, entryFormatVersion, reservedEntryTypes } from './format.js';
+import {
+  EntryType,
+  IndexDefinitionAction,
+  OperationCode,
+  entryFormatVersion,
+  reservedEntryTypes,
+} from './format.js';
 import { readValue, writeValue } from './value-codec.js';
 
 export interface ElementTransactionEntry {
@@ -62,7 +72,24 @@ export interface RegistrationEntryRecord {
   readonly operation: Extract<WriteOperation, { kind: 'register' | 'unregister' }>;
 }
 
-export type LogEntry = ElementTransactionEntry | ClearMarkerEntry | TrimMarkerEntry | RegistrationEntryRecord;
+/**
+ * An index defined or dropped (src/engine/indexes). Decoded in its replay form: a define replaces an index
+ * of the same id (`replaceExisting`), a drop of an absent index is a no-op (`ignoreAbsent`), so changes the
+ * log never saw (`engine.indexes` used directly) cannot stop replay; `overInterface` is not recorded.
+ */
+export interface IndexDefinitionEntry {
+  readonly type: 'indexDefinition';
+  readonly sequence: number;
+  readonly nowSeconds: number;
+  readonly operation: Extract<WriteOperation, { kind: 'defineIndex' | 'dropIndex' }>;
+}
+
+export type LogEntry =
+  | ElementTransactionEntry
+  | ClearMarkerEntry
+  | TrimMarkerEntry
+  | RegistrationEntryRecord
+  | IndexDefinitionEntry;
 
 /** The log entry type of each registration family. */
 const registrationEntryTypes: Readonly<Record<RegistrationFamily, number>> = {
@@ -185,6 +212,8 @@ function writeOperation(out: ByteWriter, operation: WriteOperation): void {
       return;
     case 'register':
     case 'unregister':
+    case 'defineIndex':
+    case 'dropIndex':
     case 'clear':
     case 'trim':
     case 'compact':
@@ -287,6 +316,22 @@ export function writeCommittedPayload(
     if (operation.kind === 'register') out.string(operation.payload);
     return;
   }
+  if (only === 'defineIndex' || only === 'dropIndex') {
+    const operation = operations[0] as IndexDefinitionEntry['operation'];
+    writePrefix(out, EntryType.indexDefinition, sequence);
+    out.varInt(nowSeconds);
+    const define = operation.kind === 'defineIndex';
+    out.u8(define ? IndexDefinitionAction.define : IndexDefinitionAction.drop);
+    out.string(operation.indexId);
+    if (!define) return;
+    out.string(operation.pluginType);
+    out.varUint(operation.options.size);
+    for (const [name, value] of operation.options) {
+      out.string(name);
+      writeValue(out, value);
+    }
+    return;
+  }
   writePrefix(out, EntryType.elementTransaction, sequence);
   out.varInt(nowSeconds);
   out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
@@ -336,6 +381,9 @@ export function readEntry(payload: Buffer, where: string): LogEntry {
     case EntryType.storedQuery:
       entry = readRegistration(input, 'storedQuery', sequence, where);
       break;
+    case EntryType.indexDefinition:
+      entry = readIndexDefinition(input, sequence, where);
+      break;
     default:
       throw new UnsupportedEntryError(`${where}: ${describeUnsupportedType(type)}`);
   }
@@ -369,6 +417,37 @@ function readRegistration(
   throw new LogDecodeError(`${where}: unknown registration action ${action}`);
 }
 
+function readIndexDefinition(input: ByteReader, sequence: number, where: string): IndexDefinitionEntry {
+  const nowSeconds = input.varInt();
+  const action = input.u8();
+  const indexId = input.string();
+  if (action === IndexDefinitionAction.drop) {
+    return {
+      type: 'indexDefinition',
+      sequence,
+      nowSeconds,
+      operation: { kind: 'dropIndex', indexId, ignoreAbsent: true },
+    };
+  }
+  if (action !== IndexDefinitionAction.define) {
+    throw new LogDecodeError(`${where}: unknown index definition action ${action}`);
+  }
+  const pluginType = input.string();
+  const count = input.varUint();
+  const options = new Map<string, TypedValue>();
+  for (let i = 0; i < count; i++) {
+    const name = input.string();
+    if (options.has(name)) throw new LogDecodeError(`${where}: the index option '${name}' appears twice`);
+    options.set(name, readValue(input));
+  }
+  return {
+    type: 'indexDefinition',
+    sequence,
+    nowSeconds,
+    operation: { kind: 'defineIndex', indexId, pluginType, options, replaceExisting: true },
+  };
+}
+
 function describeUnsupportedType(type: number): string {
   const reserved = reservedEntryTypes.get(type);
   return reserved === undefined
@@ -386,6 +465,7 @@ export function operationsOf(entry: LogEntry): readonly WriteOperation[] {
     case 'trim':
       return trimOperations;
     case 'registration':
+    case 'indexDefinition':
       return [entry.operation];
   }
 }

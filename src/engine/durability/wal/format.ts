@@ -43,11 +43,14 @@ export const maxEntryPayloadBytes = 1024 * 1024 * 1024;
 export const entryFormatVersion = 1;
 
 /**
- * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations, each family its own
- * type (18, stored queries, is written now; the others are reserved, their numbers fixed). A registration
- * entry's body: varint commit clock, u8 action (1 register, 2 unregister), the name (string), and for a
- * register the payload (string, JSON). Replaying a reserved type this build cannot apply, or a number
- * outside this table, fails loudly: skipping an entry would silently diverge from the history.
+ * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations and definitions,
+ * each family its own type (18, stored queries, and 20, index definitions, are written now; the others
+ * are reserved, their numbers fixed). A registration entry's body: varint commit clock, u8 action
+ * (1 register, 2 unregister), the name (string), and for a register the payload (string, JSON). An index
+ * definition entry's body: varint commit clock, u8 action (1 define, 2 drop), the index id (string), and
+ * for a define the plug-in type (string), a varuint option count and each option as its name (string) and
+ * typed value (the value codec). Replaying a reserved type this build cannot apply, or a number outside
+ * this table, fails loudly: skipping an entry would silently diverge from the history.
  */
 export const EntryType = {
   /** One committed element transaction (creates, property writes and removals, element removals). */
@@ -64,6 +67,8 @@ export const EntryType = {
   storedQuery: 18,
   /** Reserved: a plugin registration (source) or removal. */
   pluginRegistration: 19,
+  /** An index definition or drop (`defineIndex` / `dropIndex`; src/engine/indexes). */
+  indexDefinition: 20,
 } as const;
 
 export type EntryTypeNumber = (typeof EntryType)[keyof typeof EntryType];
@@ -85,6 +90,9 @@ export const OperationCode = {
   setEmbedding: 6,
   removeEmbedding: 7,
 } as const;
+
+/** The action byte of an index definition entry. */
+export const IndexDefinitionAction = { define: 1, drop: 2 } as const;
 
 /**
  * Value type tags, fixed here rather than derived from the engine's type list so that reordering that
