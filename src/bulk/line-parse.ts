@@ -5,6 +5,11 @@
  *
  * Reserved keys: `$embedding:<name>` (type `System.Single[]`) becomes a `setEmbedding` of the new element;
  * `$embeddingModel:<name>` (type `System.String`, the provider stamp element reads show) goes with it.
+ *
+ * Two lanes: compact element lines go through a hand-written scanner (fast-line.ts) and every other line,
+ * or one the scanner is unsure of, through JSON.parse. Both run the same checks below on the field
+ * values; a line that fails any of them in the fast lane is parsed again in the general lane, so every
+ * error comes from the general lane.
  */
 import type { Engine } from '../engine/engine.js';
 import { ValueError, type TypedValue, type ValueType } from '../engine/model/values.js';
@@ -22,6 +27,7 @@ import {
   minImportVersion,
   vertexFields,
 } from './format.js';
+import { FastLineScanner, detachString } from './fast-line.js';
 import { absentId, edgeIdMarker, type FileIdMap } from './id-map.js';
 import {
   StrictJsonError,
@@ -83,7 +89,20 @@ function isBlank(line: string): boolean {
   return (first === 0x20 || first === 0x09 || first === 0x0d) && line.trim() === '';
 }
 
+export interface LineParserOptions {
+  /** Read compact element lines with the fast scanner (default true; false: JSON.parse for every line). */
+  fastLane?: boolean;
+}
+
 export class LineParser {
+  /** Lines read by the fast lane, and lines the fast lane handed to the general one after a failed check. */
+  fastLines = 0;
+  fastRetries = 0;
+  private readonly scanner: FastLineScanner | undefined;
+  /** The properties of the line being parsed (both lanes). */
+  private propertyInputs: PropertyInput[] = [];
+  private embeddings: EmbeddingWrite[] | undefined;
+  private stamps: Map<string, string> | undefined;
   /** The meta line's counts, when it had them. */
   private expectedVertices: number | undefined;
   private expectedEdges: number | undefined;
@@ -101,13 +120,35 @@ export class LineParser {
   constructor(
     private readonly engine: Engine,
     private readonly ids: FileIdMap,
-  ) {}
+    options: LineParserOptions = {},
+  ) {
+    this.scanner = options.fastLane === false ? undefined : new FastLineScanner();
+  }
 
   /**
    * Parses line `lineNumber`; for an element line, records its file id under `ordinal` and answers its
    * operation (`offset`: the element's position in its batch). Blank and meta lines answer undefined.
    */
   parse(line: string, lineNumber: number, ordinal: number, offset: number): ParsedElement | undefined {
+    if (this.scanner !== undefined && this.scanner.scan(line)) {
+      const parsed = this.fastElement(this.scanner, lineNumber, offset);
+      if (parsed !== undefined) {
+        this.fastLines++;
+        this.record(parsed, ordinal);
+        return parsed;
+      }
+      this.fastRetries++;
+    }
+    return this.parseGeneral(line, lineNumber, ordinal, offset);
+  }
+
+  /** The general lane: JSON.parse, then the checks over its object. */
+  private parseGeneral(
+    line: string,
+    lineNumber: number,
+    ordinal: number,
+    offset: number,
+  ): ParsedElement | undefined {
     if (isBlank(line)) return undefined;
     let object: Record<string, unknown>;
     try {
@@ -130,14 +171,71 @@ export class LineParser {
     if (parsed === undefined) {
       this.expectedVertices = this.pendingMeta.vertexCount;
       this.expectedEdges = this.pendingMeta.edgeCount;
-    } else if (parsed.operation.kind === 'createEdge') {
+    } else this.record(parsed, ordinal);
+    return parsed;
+  }
+
+  /** Records a whole element line: its file id, and the count of its kind. */
+  private record(parsed: ParsedElement, ordinal: number): void {
+    if (parsed.operation.kind === 'createEdge') {
       this.ids.set(parsed.id, edgeIdMarker);
       this.edgeLines++;
     } else {
       this.ids.set(parsed.id, ordinal);
       this.vertexLines++;
     }
-    return parsed;
+  }
+
+  /**
+   * The element of a line the scanner read, after the same checks as the general lane; undefined when
+   * a check fails (the general lane then parses the line and reports the error).
+   */
+  private fastElement(scan: FastLineScanner, lineNumber: number, offset: number): ParsedElement | undefined {
+    try {
+      const id = this.newId(scan.id, lineNumber);
+      if (!scan.isEdge) {
+        const input: VertexInput = {
+          creationDate: this.creationDate(scan.creationDate, lineNumber),
+          label: this.label(scan.label, lineNumber),
+        };
+        const embeddings = scan.hasProperties
+          ? this.fastProperties(scan, input, lineNumber, offset)
+          : undefined;
+        return { operation: { kind: 'createVertex', input }, embeddings, id, source: 0, target: 0 };
+      }
+      const edgePropertyId = this.edgeType(scan.edgePropertyId, lineNumber);
+      const source = this.endpoint(scan.source, 'source', lineNumber);
+      const target = this.endpoint(scan.target, 'target', lineNumber);
+      const input: EdgeInput = {
+        sourceVertex: source,
+        targetVertex: target,
+        edgePropertyId,
+        creationDate: this.creationDate(scan.creationDate, lineNumber),
+        label: this.label(scan.label, lineNumber),
+      };
+      const embeddings = scan.hasProperties
+        ? this.fastProperties(scan, input, lineNumber, offset)
+        : undefined;
+      return { operation: { kind: 'createEdge', input }, embeddings, id, source, target };
+    } catch {
+      // Whatever failed, the general lane reads the line again and reports it in its own words.
+      return undefined;
+    }
+  }
+
+  private fastProperties(
+    scan: FastLineScanner,
+    input: VertexInput,
+    lineNumber: number,
+    offset: number,
+  ): EmbeddingWrite[] | undefined {
+    this.startProperties();
+    const { keys, typeNames, texts } = scan;
+    for (let i = 0; i < scan.propertyCount; i++) {
+      const key = keys[i];
+      this.addProperty(key, this.convert(key, typeNames[i], texts[i], lineNumber, true), lineNumber, offset);
+    }
+    return this.finishProperties(input, lineNumber);
   }
 
   private refuseRepeats(line: string, lineNumber: number): void {
@@ -247,15 +345,7 @@ export class LineParser {
       this.members++;
     }
     const id = this.newId(object.id, lineNumber);
-    const { edgePropertyId } = object;
-    if (typeof edgePropertyId !== 'string' || edgePropertyId.length === 0) {
-      throw new InvalidLineError(
-        lineNumber,
-        edgePropertyId === undefined
-          ? "the required field 'edgePropertyId' is missing"
-          : `edgePropertyId must be a non-empty string, not ${describe(edgePropertyId)}`,
-      );
-    }
+    const edgePropertyId = this.edgeType(object.edgePropertyId, lineNumber);
     const source = this.endpoint(object.source, 'source', lineNumber);
     const target = this.endpoint(object.target, 'target', lineNumber);
     // Endpoint ids are placeholders (the ordinals) until the importer resolves them.
@@ -268,6 +358,19 @@ export class LineParser {
     };
     const embeddings = this.properties(object.properties, input, lineNumber, offset);
     return { operation: { kind: 'createEdge', input }, embeddings, id, source, target };
+  }
+
+  /** `edgePropertyId`: a required non-empty string. */
+  private edgeType(edgePropertyId: unknown, lineNumber: number): string {
+    if (typeof edgePropertyId !== 'string' || edgePropertyId.length === 0) {
+      throw new InvalidLineError(
+        lineNumber,
+        edgePropertyId === undefined
+          ? "the required field 'edgePropertyId' is missing"
+          : `edgePropertyId must be a non-empty string, not ${describe(edgePropertyId)}`,
+      );
+    }
+    return edgePropertyId;
   }
 
   /** A new file id: an int32 the file has not used yet. */
@@ -340,40 +443,60 @@ export class LineParser {
     if (!isPlainObject(properties)) {
       throw new InvalidLineError(lineNumber, `properties must be an object, not ${describe(properties)}`);
     }
-    const inputs: PropertyInput[] = [];
-    let embeddings: EmbeddingWrite[] | undefined;
-    let stamps: Map<string, string> | undefined;
+    this.startProperties();
     for (const key in properties) {
       this.members++;
-      const value = this.value(key, properties[key], lineNumber);
-      if (!isReservedKey(key)) {
-        if (key.length === 0) throw new InvalidLineError(lineNumber, 'a property key must not be empty');
-        inputs.push({ key, value });
-        continue;
-      }
-      if (key.startsWith(embeddingStampKeyPrefix)) {
-        const name = this.embeddingName(key, embeddingStampKeyPrefix, lineNumber);
-        if (value.type !== 'String') {
-          throw new InvalidLineError(
-            lineNumber,
-            `the property '${key}' must be a System.String (a provider stamp)`,
-          );
-        }
-        (stamps ??= new Map()).set(name, value.value);
-        continue;
-      }
-      const name = this.embeddingName(key, embeddingKeyPrefix, lineNumber);
-      if (value.type !== 'Single[]') {
+      this.addProperty(key, this.value(key, properties[key], lineNumber), lineNumber, offset);
+    }
+    return this.finishProperties(input, lineNumber);
+  }
+
+  private startProperties(): void {
+    this.propertyInputs = [];
+    this.embeddings = undefined;
+    this.stamps = undefined;
+  }
+
+  /** One converted property of the line: a plain one, an embedding or an embedding's provider stamp. */
+  private addProperty(key: string, value: TypedValue, lineNumber: number, offset: number): void {
+    if (!isReservedKey(key)) {
+      if (key.length === 0) throw new InvalidLineError(lineNumber, 'a property key must not be empty');
+      this.propertyInputs.push({ key, value });
+      return;
+    }
+    if (key.startsWith(embeddingStampKeyPrefix)) {
+      const name = this.embeddingName(key, embeddingStampKeyPrefix, lineNumber);
+      if (value.type !== 'String') {
         throw new InvalidLineError(
           lineNumber,
-          `the property '${key}' must be a System.Single[] (an embedding)`,
+          `the property '${key}' must be a System.String (a provider stamp)`,
         );
       }
-      const problem = vectorProblem(value.value) ?? boundIndexProblem(this.engine, name, value.value);
-      if (problem !== undefined)
-        throw new InvalidLineError(lineNumber, `the embedding '${name}' is invalid: ${problem}`);
-      (embeddings ??= []).push({ kind: 'setEmbedding', id: offset, name, vector: value.value, model: null });
+      (this.stamps ??= new Map()).set(name, value.value);
+      return;
     }
+    const name = this.embeddingName(key, embeddingKeyPrefix, lineNumber);
+    if (value.type !== 'Single[]') {
+      throw new InvalidLineError(
+        lineNumber,
+        `the property '${key}' must be a System.Single[] (an embedding)`,
+      );
+    }
+    const problem = vectorProblem(value.value) ?? boundIndexProblem(this.engine, name, value.value);
+    if (problem !== undefined)
+      throw new InvalidLineError(lineNumber, `the embedding '${name}' is invalid: ${problem}`);
+    (this.embeddings ??= []).push({
+      kind: 'setEmbedding',
+      id: offset,
+      name,
+      vector: value.value,
+      model: null,
+    });
+  }
+
+  /** Pairs the provider stamps with their embeddings; sets `input.properties`; answers the embeddings. */
+  private finishProperties(input: VertexInput, lineNumber: number): EmbeddingWrite[] | undefined {
+    const { embeddings, stamps } = this;
     if (stamps !== undefined) {
       for (const [name, model] of stamps) {
         const embedding = embeddings?.find((e) => e.name === name);
@@ -386,7 +509,7 @@ export class LineParser {
         embedding.model = model;
       }
     }
-    if (inputs.length > 0) input.properties = inputs;
+    if (this.propertyInputs.length > 0) input.properties = this.propertyInputs;
     return embeddings;
   }
 
@@ -432,6 +555,20 @@ export class LineParser {
           : `the value of the property '${key}' must be a string, not ${describe(text)}`,
       );
     }
+    return this.convert(key, typeName, text, lineNumber, false);
+  }
+
+  /**
+   * A property's value text converted by its type name. `detach`: the text is a slice of the line, to be
+   * copied if it is kept (a String).
+   */
+  private convert(
+    key: string,
+    typeName: string,
+    text: string,
+    lineNumber: number,
+    detach: boolean,
+  ): TypedValue {
     const type = this.typeOf(typeName);
     if (type === undefined) {
       throw new InvalidLineError(
@@ -439,7 +576,7 @@ export class LineParser {
         `the property '${key}' has the unknown type ${describe(typeName)}`,
       );
     }
-    if (type === 'String') return { type, value: text };
+    if (type === 'String') return { type, value: detach ? detachString(text) : text };
     try {
       return parseBulkValue(type, text);
     } catch (error) {
