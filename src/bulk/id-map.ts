@@ -27,6 +27,11 @@ const maxPageBitsPerEntry = 32;
 const initialHashSlots = 1024;
 
 export class FileIdMap {
+  /** The run: ids runStart .. runStart + runLength - 1 are the vertices of ordinals 0 .. runLength - 1. */
+  private runStart = 0;
+  private runLength = 0;
+  /** The run can still grow: every id recorded so far belongs to it. */
+  private runOpen = true;
   private readonly pages: (Int32Array | undefined)[] = [];
   private allocatedSlots = 0;
   private vertices = 0;
@@ -43,6 +48,8 @@ export class FileIdMap {
 
   /** The value recorded for `id` (an ordinal, or `edgeIdMarker`), or `absentId`. */
   get(id: number): number {
+    const offset = id - this.runStart;
+    if (offset >= 0 && offset < this.runLength) return offset;
     if (id >= 0) {
       const index = id >>> pageBits;
       const page = this.pages[index];
@@ -59,6 +66,14 @@ export class FileIdMap {
   /** Records `value` (>= 0, or `edgeIdMarker`) for an id that `get` answered `absentId` for. */
   set(id: number, value: number): void {
     this.size++;
+    if (this.runOpen) {
+      if (value === this.runLength && (value === 0 || id === this.runStart + value)) {
+        if (value === 0) this.runStart = id;
+        this.runLength++;
+        return;
+      }
+      this.runOpen = false;
+    }
     if (id >= 0 && value === edgeIdMarker) {
       this.edges++;
       const index = id >>> pageBits;

@@ -51,6 +51,7 @@ export class InvalidLineError extends Error {
 
 export type EmbeddingWrite = Extract<WriteOperation, { kind: 'setEmbedding' }>;
 
+/** The element of a line; the parser answers the same object for every line (read it before the next). */
 export interface ParsedElement {
   operation: Extract<WriteOperation, { kind: 'createVertex' | 'createEdge' }>;
   /** The element's embeddings; their `id` is the element's offset in its batch until the writer patches it. */
@@ -94,15 +95,40 @@ export interface LineParserOptions {
   fastLane?: boolean;
 }
 
+/** An edge's input; `properties` only when there are some (one shape per case, no property added later). */
+function edgeInput(
+  sourceVertex: number,
+  targetVertex: number,
+  edgePropertyId: string,
+  creationDate: number,
+  label: string | null,
+  properties: PropertyInput[] | undefined,
+): EdgeInput {
+  return properties === undefined
+    ? { sourceVertex, targetVertex, edgePropertyId, creationDate, label }
+    : { sourceVertex, targetVertex, edgePropertyId, creationDate, label, properties };
+}
+
 export class LineParser {
   /** Lines read by the fast lane, and lines the fast lane handed to the general one after a failed check. */
   fastLines = 0;
   fastRetries = 0;
   private readonly scanner: FastLineScanner | undefined;
-  /** The properties of the line being parsed (both lanes). */
-  private propertyInputs: PropertyInput[] = [];
+  /**
+   * The properties of the line being parsed (both lanes); the plain ones gathered in a reused array and
+   * copied out at their exact count (a growing array reserves room for 16).
+   */
+  private readonly propertyInputs: PropertyInput[] = [];
   private embeddings: EmbeddingWrite[] | undefined;
   private stamps: Map<string, string> | undefined;
+  /** What `parse` answers, filled anew for each element line (one object less per line). */
+  private readonly parsed: ParsedElement = {
+    operation: { kind: 'createVertex', input: { creationDate: 0, label: null } },
+    embeddings: undefined,
+    id: 0,
+    source: 0,
+    target: 0,
+  };
   /** The meta line's counts, when it had them. */
   private expectedVertices: number | undefined;
   private expectedEdges: number | undefined;
@@ -194,48 +220,65 @@ export class LineParser {
     try {
       const id = this.newId(scan.id, lineNumber);
       if (!scan.isEdge) {
-        const input: VertexInput = {
-          creationDate: this.creationDate(scan.creationDate, lineNumber),
-          label: this.label(scan.label, lineNumber),
-        };
-        const embeddings = scan.hasProperties
-          ? this.fastProperties(scan, input, lineNumber, offset)
-          : undefined;
-        return { operation: { kind: 'createVertex', input }, embeddings, id, source: 0, target: 0 };
+        const creationDate = this.creationDate(scan.creationDate, lineNumber);
+        const label = this.label(scan.label, lineNumber);
+        const properties = scan.hasProperties ? this.fastProperties(scan, lineNumber, offset) : undefined;
+        const input: VertexInput =
+          properties === undefined ? { creationDate, label } : { creationDate, label, properties };
+        return this.answer({ kind: 'createVertex', input }, scan.hasProperties, id, 0, 0);
       }
       const edgePropertyId = this.edgeType(scan.edgePropertyId, lineNumber);
       const source = this.endpoint(scan.source, 'source', lineNumber);
       const target = this.endpoint(scan.target, 'target', lineNumber);
-      const input: EdgeInput = {
-        sourceVertex: source,
-        targetVertex: target,
-        edgePropertyId,
-        creationDate: this.creationDate(scan.creationDate, lineNumber),
-        label: this.label(scan.label, lineNumber),
-      };
-      const embeddings = scan.hasProperties
-        ? this.fastProperties(scan, input, lineNumber, offset)
-        : undefined;
-      return { operation: { kind: 'createEdge', input }, embeddings, id, source, target };
+      const creationDate = this.creationDate(scan.creationDate, lineNumber);
+      const label = this.label(scan.label, lineNumber);
+      const properties = scan.hasProperties ? this.fastProperties(scan, lineNumber, offset) : undefined;
+      return this.answer(
+        {
+          kind: 'createEdge',
+          input: edgeInput(source, target, edgePropertyId, creationDate, label, properties),
+        },
+        scan.hasProperties,
+        id,
+        source,
+        target,
+      );
     } catch {
       // Whatever failed, the general lane reads the line again and reports it in its own words.
       return undefined;
     }
   }
 
+  /** `parsed`, filled; with the embeddings of the line's properties when it had any. */
+  private answer(
+    operation: ParsedElement['operation'],
+    hadProperties: boolean,
+    id: number,
+    source: number,
+    target: number,
+  ): ParsedElement {
+    const parsed = this.parsed;
+    parsed.operation = operation;
+    parsed.embeddings = hadProperties ? this.embeddings : undefined;
+    parsed.id = id;
+    parsed.source = source;
+    parsed.target = target;
+    return parsed;
+  }
+
+  /** Converts the scanned properties; answers the plain ones (embeddings go to `embeddings`). */
   private fastProperties(
     scan: FastLineScanner,
-    input: VertexInput,
     lineNumber: number,
     offset: number,
-  ): EmbeddingWrite[] | undefined {
+  ): PropertyInput[] | undefined {
     this.startProperties();
     const { keys, typeNames, texts } = scan;
     for (let i = 0; i < scan.propertyCount; i++) {
       const key = keys[i];
       this.addProperty(key, this.convert(key, typeNames[i], texts[i], lineNumber, true), lineNumber, offset);
     }
-    return this.finishProperties(input, lineNumber);
+    return this.finishProperties(lineNumber);
   }
 
   private refuseRepeats(line: string, lineNumber: number): void {
@@ -330,12 +373,12 @@ export class LineParser {
       this.members++;
     }
     const id = this.newId(object.id, lineNumber);
-    const input: VertexInput = {
-      creationDate: this.creationDate(object.creationDate, lineNumber),
-      label: this.label(object.label, lineNumber),
-    };
-    const embeddings = this.properties(object.properties, input, lineNumber, offset);
-    return { operation: { kind: 'createVertex', input }, embeddings, id, source: 0, target: 0 };
+    const creationDate = this.creationDate(object.creationDate, lineNumber);
+    const label = this.label(object.label, lineNumber);
+    const properties = this.properties(object.properties, lineNumber, offset);
+    const input: VertexInput =
+      properties === undefined ? { creationDate, label } : { creationDate, label, properties };
+    return this.answer({ kind: 'createVertex', input }, object.properties !== undefined, id, 0, 0);
   }
 
   private edge(object: Record<string, unknown>, lineNumber: number, offset: number): ParsedElement {
@@ -348,16 +391,20 @@ export class LineParser {
     const edgePropertyId = this.edgeType(object.edgePropertyId, lineNumber);
     const source = this.endpoint(object.source, 'source', lineNumber);
     const target = this.endpoint(object.target, 'target', lineNumber);
-    // Endpoint ids are placeholders (the ordinals) until the importer resolves them.
-    const input: EdgeInput = {
-      sourceVertex: source,
-      targetVertex: target,
-      edgePropertyId,
-      creationDate: this.creationDate(object.creationDate, lineNumber),
-      label: this.label(object.label, lineNumber),
-    };
-    const embeddings = this.properties(object.properties, input, lineNumber, offset);
-    return { operation: { kind: 'createEdge', input }, embeddings, id, source, target };
+    const creationDate = this.creationDate(object.creationDate, lineNumber);
+    const label = this.label(object.label, lineNumber);
+    const properties = this.properties(object.properties, lineNumber, offset);
+    return this.answer(
+      // Endpoint ids are placeholders (the ordinals) until the importer resolves them.
+      {
+        kind: 'createEdge',
+        input: edgeInput(source, target, edgePropertyId, creationDate, label, properties),
+      },
+      object.properties !== undefined,
+      id,
+      source,
+      target,
+    );
   }
 
   /** `edgePropertyId`: a required non-empty string. */
@@ -432,13 +479,8 @@ export class LineParser {
     return label;
   }
 
-  /** Converts `properties` into `input.properties`; answers the embedding writes, if any. */
-  private properties(
-    properties: unknown,
-    input: VertexInput,
-    lineNumber: number,
-    offset: number,
-  ): EmbeddingWrite[] | undefined {
+  /** Converts `properties`; answers the plain ones (embeddings go to `embeddings`). */
+  private properties(properties: unknown, lineNumber: number, offset: number): PropertyInput[] | undefined {
     if (properties === undefined) return undefined;
     if (!isPlainObject(properties)) {
       throw new InvalidLineError(lineNumber, `properties must be an object, not ${describe(properties)}`);
@@ -448,11 +490,11 @@ export class LineParser {
       this.members++;
       this.addProperty(key, this.value(key, properties[key], lineNumber), lineNumber, offset);
     }
-    return this.finishProperties(input, lineNumber);
+    return this.finishProperties(lineNumber);
   }
 
   private startProperties(): void {
-    this.propertyInputs = [];
+    this.propertyInputs.length = 0;
     this.embeddings = undefined;
     this.stamps = undefined;
   }
@@ -494,8 +536,8 @@ export class LineParser {
     });
   }
 
-  /** Pairs the provider stamps with their embeddings; sets `input.properties`; answers the embeddings. */
-  private finishProperties(input: VertexInput, lineNumber: number): EmbeddingWrite[] | undefined {
+  /** Pairs the provider stamps with their embeddings; answers the plain properties, if any. */
+  private finishProperties(lineNumber: number): PropertyInput[] | undefined {
     const { embeddings, stamps } = this;
     if (stamps !== undefined) {
       for (const [name, model] of stamps) {
@@ -509,8 +551,7 @@ export class LineParser {
         embedding.model = model;
       }
     }
-    if (this.propertyInputs.length > 0) input.properties = this.propertyInputs;
-    return embeddings;
+    return this.propertyInputs.length > 0 ? this.propertyInputs.slice() : undefined;
   }
 
   private embeddingName(key: string, prefix: string, lineNumber: number): string {

@@ -60,7 +60,8 @@ function outcomes(lines: string[], fastLane: boolean): { results: Outcome[]; par
     try {
       const parsed = parser.parse(line, index + 1, ordinal, ordinal % 7);
       if (parsed !== undefined) ordinal++;
-      results.push({ parsed });
+      // The parser answers one object for every line: keep a copy.
+      results.push({ parsed: parsed === undefined ? undefined : { ...parsed } });
     } catch (error) {
       results.push(failure(error));
     }
