@@ -19,18 +19,18 @@
  * Filters (exact, case-sensitive): `vertexLabel` restricts vertices; `edgeLabel` and `edgePropertyId`
  * restrict edges (AND); an edge is written only when both of its endpoints are.
  */
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { Engine } from '../engine/engine.js';
 import { edgeKindBase, kindVertex } from '../engine/graph/graph.js';
-import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
+import { isInlineTag, typeOfTag, typeTagCount } from '../engine/graph/property-store.js';
 import { classModulus } from '../engine/storage/block-pool.js';
 import { takeSnapshot, type GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
-import { embeddingKey, embeddingStampKey } from '../engine/embeddings/names.js';
+import { embeddingStampKey } from '../engine/embeddings/names.js';
 import type { EmbeddingPin, PinnedRange } from '../engine/embeddings/pin.js';
-import type { TypedValue } from '../engine/model/values.js';
-import { formatDouble, formatSingle } from '../engine/model/numeric-text.js';
 import { bulkFormatName, bulkFormatVersion } from './format.js';
-import { bulkTypeName, bulkValueTypes, formatBulkValue, unexportableReason } from './values.js';
+import { ChunkWriter, writeUtf8 } from './chunk-writer.js';
+import { ExportLineWriter, type LineSource } from './export-lines.js';
+import { unexportableReason } from './values.js';
 
 export interface ExportFilters {
   vertexLabel?: string;
@@ -43,6 +43,8 @@ export interface ExportOptions {
   sliceMs?: number;
   /** Most lines one chunk of the stream holds (default 4096). */
   chunkLines?: number;
+  /** Bytes after which a chunk of the stream ends (default 256 KiB; its last line may pass it). */
+  chunkBytes?: number;
 }
 
 /** A value the export cannot write (HTTP 422 before any byte): which element, which key, why. */
@@ -67,11 +69,23 @@ export interface BulkExport {
    * cut (`release` does so without reading).
    */
   readonly stream: Readable;
+  /**
+   * Writes the lines to `destination` instead (a socket, an HTTP response, a file stream: a destination
+   * done with a chunk's bytes when it calls back for it, since the chunk's buffer is then reused), and
+   * ends it; resolves when it finishes. Rejects when the destination fails or closes first. Either this or
+   * `stream`, once; both release the cut.
+   */
+  writeTo(destination: Writable): Promise<void>;
   release(): void;
 }
 
 const defaultSliceMs = 8;
 const defaultChunkLines = 4096;
+const defaultChunkBytes = 256 * 1024;
+/** What the Readable of `stream` buffers ahead of its reader. */
+const streamHighWaterMarkBytes = 256 * 1024;
+/** Room in a chunk's buffer beyond `chunkBytes`: a last line up to this long is written in place. */
+const chunkSlackBytes = 64 * 1024;
 /** Ids between two clock reads in the passes. */
 const idsPerClockRead = 1024;
 /** Ids whose embeddings are looked up at once (one pin lookup per window). */
@@ -90,40 +104,13 @@ export function metaLine(vertexCount: number, edgeCount: number, exportedAt: Dat
   );
 }
 
-/** A property entry of one element: its key and its `"key":{"type":...,"value":...}` text. */
-interface Entry {
-  key: string;
-  text: string;
-}
-
-const byKey = (a: Entry, b: Entry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
-/** `"key":{"type":"System.T","value":`, the text of an entry up to its value. */
-function entryPrefix(key: string, typeName: string): string {
-  return `${JSON.stringify(key)}:{"type":${JSON.stringify(typeName)},"value":`;
-}
-
-const stringTag = typeTag('String');
-const booleanTag = typeTag('Boolean');
-const charTag = typeTag('Char');
-const doubleTag = typeTag('Double');
-
-/** Types whose value text never needs escaping in JSON (digits, signs, letters, `.:-+,`). */
-const plainTextTypes: ReadonlySet<string> = new Set(
-  [...bulkValueTypes].filter((type) => type !== 'String' && type !== 'Char'),
-);
-
 /** The cut and everything derived from it that both passes read. */
-class ExportCut {
+class ExportCut implements LineSource {
   readonly vertexLabelSlot: number | undefined;
   readonly edgeLabelSlot: number | undefined;
   readonly edgeTypeId: number | undefined;
-  /** Per (key id, type tag): the entry's text up to its value, built on first use. */
-  private readonly pairPrefixes: (string | undefined)[] = [];
   /** Per key id: its position among the key names in ordinal order. */
-  private readonly keyRanks: Int32Array;
-  private readonly labelJson: (string | undefined)[] = [];
-  private readonly edgeTypeJson: (string | undefined)[] = [];
+  readonly keyRanks: Int32Array;
   /** Per key id: 1 when the key is exportable, 2 when not, 0 unknown yet. */
   private readonly keyState: Uint8Array;
   readonly hasEmbeddings: boolean;
@@ -241,113 +228,6 @@ class ExportCut {
     if (key.isWellFormed()) this.keyState[keyId] = 1;
     else throw new BulkExportError(id, key, 'the key holds an unpaired surrogate');
   }
-
-  // ---- line text ----
-
-  private labelPart(id: number): string {
-    const slot = this.labelSlotOf(id);
-    if (slot === 0) return '';
-    return (this.labelJson[slot] ??= `,"label":${JSON.stringify(this.snapshot.labelNames[slot - 1])}`);
-  }
-
-  /** `"key":{"type":"System.T","value":` of a stored key and type tag, built once. */
-  private pairPrefix(keyId: number, tag: number): string {
-    const slot = keyId * typeTagCount + tag;
-    let prefix = this.pairPrefixes[slot];
-    if (prefix === undefined) {
-      prefix = entryPrefix(this.snapshot.propertyKeyNames[keyId], bulkTypeName(typeOfTag(tag)));
-      this.pairPrefixes[slot] = prefix;
-    }
-    return prefix;
-  }
-
-  /** The JSON text of a stored value (inline payload or side-table slot), quotes included. */
-  private valueText(tag: number, encoded: number): string {
-    if (tag === stringTag) return JSON.stringify(this.snapshot.sideValues[encoded] as string);
-    const type = typeOfTag(tag);
-    let value: TypedValue;
-    if (!isInlineTag(tag)) value = { type, value: this.snapshot.sideValues[encoded] } as TypedValue;
-    else if (tag === booleanTag) return encoded === 1 ? '"true"' : '"false"';
-    else if (tag === charTag) return JSON.stringify(String.fromCharCode(encoded));
-    else if (tag === doubleTag) return `"${formatDouble(encoded)}"`;
-    else value = { type, value: encoded } as TypedValue;
-    const text = formatBulkValue(value);
-    return plainTextTypes.has(type) ? `"${text}"` : JSON.stringify(text);
-  }
-
-  private propertiesPart(id: number): string {
-    const { propertyRecords: records, propertyPool: pool } = this.snapshot;
-    const record = id < records.length ? records[id] - 1 : -1;
-    const embeddings = this.embeddingsOf(id);
-    const count = record >= 0 ? Math.floor(pool[record] / classModulus) : 0;
-    if (count === 0 && embeddings === undefined) return '';
-    if (embeddings === undefined) {
-      // Pairs are stored by key id; when the key ids also run in key-name order (the usual case: keys
-      // interned in the order a file or a client first used them), no sort is needed.
-      let text = ',"properties":{';
-      let previousRank = -1;
-      let ordered = true;
-      for (let pair = record + recordHeaderWords, i = 0; i < count; i++, pair += 2) {
-        const word = pool[pair];
-        const keyId = Math.floor(word / typeTagCount);
-        const tag = word - keyId * typeTagCount;
-        const rank = this.keyRanks[keyId];
-        if (rank < previousRank) ordered = false;
-        previousRank = rank;
-        text += `${i === 0 ? '' : ','}${this.pairPrefix(keyId, tag)}${this.valueText(tag, pool[pair + 1])}}`;
-      }
-      if (ordered) return `${text}}`;
-    }
-    const entries: Entry[] = [];
-    for (let pair = record + recordHeaderWords, i = 0; i < count; i++, pair += 2) {
-      const word = pool[pair];
-      const keyId = Math.floor(word / typeTagCount);
-      const tag = word - keyId * typeTagCount;
-      entries.push({
-        key: this.snapshot.propertyKeyNames[keyId],
-        text: `${this.pairPrefix(keyId, tag)}${this.valueText(tag, pool[pair + 1])}}`,
-      });
-    }
-    if (embeddings !== undefined) {
-      const pin = this.snapshot.embeddings;
-      for (const { name } of embeddings) {
-        const vector = pin.vector(name, id);
-        let components = '';
-        for (let i = 0; i < vector.length; i++) components += (i === 0 ? '' : ',') + formatSingle(vector[i]);
-        const key = embeddingKey(name);
-        entries.push({ key, text: `${entryPrefix(key, 'System.Single[]')}"${components}"}` });
-        const model = pin.model(name, id);
-        if (model !== null) {
-          const stampKey = embeddingStampKey(name);
-          entries.push({
-            key: stampKey,
-            text: `${entryPrefix(stampKey, 'System.String')}${JSON.stringify(model)}}`,
-          });
-        }
-      }
-    }
-    entries.sort(byKey);
-    let text = ',"properties":{';
-    for (let i = 0; i < entries.length; i++) text += (i === 0 ? '' : ',') + entries[i].text;
-    return `${text}}`;
-  }
-
-  vertexLine(id: number): string {
-    return (
-      `{"type":"vertex","id":${id}${this.labelPart(id)},"creationDate":${this.snapshot.created[id]}` +
-      `${this.propertiesPart(id)}}\n`
-    );
-  }
-
-  edgeLine(id: number): string {
-    const { kindType, first, second, created, edgeTypeNames } = this.snapshot;
-    const typeId = kindType[id] - edgeKindBase;
-    const type = (this.edgeTypeJson[typeId] ??= JSON.stringify(edgeTypeNames[typeId]));
-    return (
-      `{"type":"edge","id":${id},"edgePropertyId":${type},"source":${first[id]},"target":${second[id]}` +
-      `${this.labelPart(id)},"creationDate":${created[id]}${this.propertiesPart(id)}}\n`
-    );
-  }
 }
 
 /**
@@ -377,6 +257,7 @@ export async function openExport(
 ): Promise<BulkExport> {
   const sliceMs = options.sliceMs ?? defaultSliceMs;
   const chunkLines = options.chunkLines ?? defaultChunkLines;
+  const chunkBytes = options.chunkBytes ?? defaultChunkBytes;
   const snapshot = await takeSnapshot(engine, { sliceMs, indexes: false });
   let released = false;
   const release = (): void => {
@@ -405,19 +286,66 @@ export async function openExport(
     throw error;
   }
   const exportedAt = snapshot.takenAt;
-  const lines = lineProducer(cut, metaLine(vertexCount, edgeCount, exportedAt), sliceMs, chunkLines);
+  const meta = metaLine(vertexCount, edgeCount, exportedAt);
+  const lines = lineProducer(cut, meta, sliceMs, chunkLines, chunkBytes);
+  return new OpenedExport(vertexCount, edgeCount, exportedAt, lines, release);
+}
+
+/** The chunks of an export, made one at a time (lineProducer). */
+interface ChunkSource {
+  /** The next chunk: empty when its time slice ran out before a line was written, undefined at the end. */
+  next(): Buffer | undefined;
+  /** Lets later chunks reuse the buffer of a chunk the destination no longer holds. */
+  recycle(chunk: Buffer): void;
+}
+
+class OpenedExport implements BulkExport {
+  private consumed = false;
+  private readable: Readable | undefined;
+
+  constructor(
+    readonly vertexCount: number,
+    readonly edgeCount: number,
+    readonly exportedAt: Date,
+    private readonly lines: ChunkSource,
+    readonly release: () => void,
+  ) {}
+
+  get stream(): Readable {
+    if (this.readable === undefined) {
+      this.claim();
+      this.readable = chunkStream(this.lines, this.release);
+    }
+    return this.readable;
+  }
+
+  writeTo(destination: Writable): Promise<void> {
+    this.claim();
+    return writeChunks(this.lines, this.release, destination);
+  }
+
+  private claim(): void {
+    if (this.consumed) throw new Error('the export is already being read');
+    this.consumed = true;
+  }
+}
+
+/**
+ * The chunks as a Readable: a chunk is made when the reader asks for one (back-pressure), each in its own
+ * turn of the event loop, so I/O and other requests run between chunks.
+ */
+function chunkStream(lines: ChunkSource, release: () => void): Readable {
   let scheduled = false;
-  const stream = new Readable({
-    highWaterMark: 1 << 18,
+  return new Readable({
+    highWaterMark: streamHighWaterMarkBytes,
     read() {
       if (scheduled) return;
       scheduled = true;
-      // Each chunk in its own turn of the event loop, so I/O and other requests run between chunks.
       const produce = (): void => {
         if (this.destroyed) return;
         try {
           const chunk = lines.next();
-          if (chunk === '') {
+          if (chunk !== undefined && chunk.length === 0) {
             setImmediate(produce);
             return;
           }
@@ -425,7 +353,7 @@ export async function openExport(
           if (chunk === undefined) {
             release();
             this.push(null);
-          } else this.push(chunk, 'utf8');
+          } else this.push(chunk);
         } catch (error) {
           this.destroy(error as Error);
         }
@@ -437,12 +365,71 @@ export async function openExport(
       callback(error);
     },
   });
-  return { vertexCount, edgeCount, exportedAt, stream, release };
 }
 
 /**
- * The stream's chunks, one per call: the meta line, then vertex lines, then edge lines. A call answers ''
- * when its time slice ran out before a line was written (a long run of ids that are not exported), and
+ * Writes the chunks to `destination`, then ends it. A chunk is made, in its own turn of the event loop,
+ * only when the destination takes more (`write` answered true, or 'drain'); once the destination has
+ * called back for a chunk, its buffer is reused for a later one, so the export allocates a few buffers
+ * in all rather than one per chunk (each a garbage collector's external allocation).
+ */
+function writeChunks(lines: ChunkSource, release: () => void, destination: Writable): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      destination.off('drain', onDrain);
+      destination.off('close', onClose);
+      destination.off('error', settle);
+      release();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onClose = (): void =>
+      settle(
+        Object.assign(new Error('the destination closed before the export ended'), {
+          code: 'ERR_STREAM_PREMATURE_CLOSE',
+        }),
+      );
+    const onDrain = (): void => void setImmediate(step);
+    const step = (): void => {
+      if (settled) return;
+      let chunk: Buffer | undefined;
+      try {
+        chunk = lines.next();
+      } catch (error) {
+        destination.destroy(error as Error);
+        settle(error as Error);
+        return;
+      }
+      if (chunk === undefined) {
+        release();
+        destination.end();
+        return;
+      }
+      if (chunk.length === 0) {
+        setImmediate(step);
+        return;
+      }
+      const written = chunk;
+      const more = destination.write(written, (error) => {
+        if (error === null || error === undefined) lines.recycle(written);
+      });
+      if (more) setImmediate(step);
+      else destination.once('drain', onDrain);
+    };
+    destination.on('error', settle);
+    destination.on('close', onClose);
+    destination.once('finish', () => settle());
+    setImmediate(step);
+  });
+}
+
+/**
+ * The stream's chunks, one per call: the meta line, then vertex lines, then edge lines. A chunk ends at
+ * `chunkLines` lines, at `chunkBytes` bytes, or when its time slice runs out; a call answers an empty
+ * chunk when the slice ran out before a line was written (a long run of ids that are not exported), and
  * undefined at the end.
  */
 function lineProducer(
@@ -450,45 +437,54 @@ function lineProducer(
   meta: string,
   sliceMs: number,
   chunkLines: number,
-): { next(): string | undefined } {
+  chunkBytes: number,
+): ChunkSource {
   const end = cut.snapshot.nextId;
+  const writer = new ExportLineWriter(cut);
+  // A chunk's last line starts below `chunkBytes`; the slack holds it without moving the chunk.
+  const out = new ChunkWriter(chunkBytes + chunkSlackBytes);
   let phase: 'meta' | 'vertices' | 'edges' | 'done' = 'meta';
   let cursor = 0;
   return {
-    next(): string | undefined {
+    next(): Buffer | undefined {
       if (phase === 'done') return undefined;
-      let text = '';
       let lines = 0;
       if (phase === 'meta') {
-        text = meta;
+        writeUtf8(out, meta);
         lines = 1;
         phase = 'vertices';
       }
       const started = performance.now();
       let visited = 0;
-      while (lines < chunkLines) {
-        if (cursor >= end) {
-          if (phase === 'edges') {
-            phase = 'done';
-            break;
-          }
-          phase = 'edges';
-          cursor = 0;
-          continue;
-        }
-        const id = cursor++;
-        if (phase === 'vertices') {
+      if (phase === 'vertices') {
+        while (cursor < end && lines < chunkLines && out.length < chunkBytes) {
+          const id = cursor++;
           if (cut.isExportedVertex(id)) {
-            text += cut.vertexLine(id);
+            writer.writeVertex(out, id);
             lines++;
           }
-        } else if (cut.isExportedEdge(id)) {
-          text += cut.edgeLine(id);
+          if ((++visited & clockMask) === 0 && performance.now() - started >= sliceMs) return out.take();
+        }
+        if (cursor < end) return out.take();
+        phase = 'edges';
+        cursor = 0;
+      }
+      while (cursor < end && lines < chunkLines && out.length < chunkBytes) {
+        const id = cursor++;
+        if (cut.isExportedEdge(id)) {
+          writer.writeEdge(out, id);
           lines++;
         }
-        if (++visited % 256 === 0 && performance.now() - started >= sliceMs) break;
+        if ((++visited & clockMask) === 0 && performance.now() - started >= sliceMs) break;
       }
-      return text.length === 0 && phase === 'done' ? undefined : text;
+      if (cursor >= end) phase = 'done';
+      return out.length === 0 && phase === 'done' ? undefined : out.take();
+    },
+    recycle(chunk: Buffer): void {
+      out.recycle(chunk);
     },
   };
 }
+
+/** The producer reads the clock once per `clockMask + 1` ids. */
+const clockMask = 255;

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
@@ -383,6 +384,136 @@ describe('bulk export', () => {
           });
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+/**
+ * A destination that takes each chunk's bytes only when it calls back, `delayTurns` turns after the write,
+ * and asks for more at once (a large high-water mark): chunks are made while earlier ones are still held.
+ */
+function lateCopyingSink(delayTurns: number): { sink: Writable; text: () => string; writes: () => number } {
+  const copies: Buffer[] = [];
+  let writes = 0;
+  const sink = new Writable({
+    highWaterMark: 1 << 30,
+    write(chunk: Buffer, _encoding, callback) {
+      writes++;
+      let turns = delayTurns;
+      const later = (): void => {
+        if (turns-- > 0) return void setImmediate(later);
+        copies.push(Buffer.from(chunk));
+        callback();
+      };
+      later();
+    },
+  });
+  return { sink, text: () => Buffer.concat(copies).toString('utf8'), writes: () => writes };
+}
+
+async function largeGraph(): Promise<Engine> {
+  const engine = new Engine();
+  await engine.createVertices(
+    Array.from({ length: 20_000 }, (_, i) => ({
+      label: i % 3 === 0 ? 'a' : 'b',
+      properties: [
+        { key: 'name', value: { type: 'String', value: `n${i} é` } as TypedValue },
+        { key: 'score', value: { type: 'Double', value: i / 8 } as TypedValue },
+      ],
+    })),
+  );
+  await engine.createEdges(
+    Array.from({ length: 20_000 }, (_, i) => ({
+      sourceVertex: i,
+      targetVertex: (i * 7) % 20_000,
+      edgePropertyId: 'e',
+    })),
+  );
+  return engine;
+}
+
+const withoutTimestamp = (text: string) => text.replace(/"exportedAtUtc":"[^"]*"/, '');
+
+describe('bulk export: writeTo', () => {
+  it('writes the bytes the stream gives and ends the destination, reusing a chunk buffer only after its callback', async () => {
+    const engine = await largeGraph();
+    const expected = await exported(engine, {}, 300);
+    const { sink, text, writes } = lateCopyingSink(3);
+    const opened = await openExport(engine, {}, { chunkLines: 300 });
+    await opened.writeTo(sink);
+    assert.ok(sink.writableFinished);
+    assert.ok(writes() > 100, `${writes()} chunks`);
+    assert.equal(withoutTimestamp(text()), withoutTimestamp(expected));
+    assert.equal(pins(engine), 0, 'the cut is released');
+    assert.equal(sidePins(engine), 0);
+  });
+
+  it('makes a chunk only when the destination takes more', async () => {
+    const engine = await largeGraph();
+    let writes = 0;
+    const held: (() => void)[] = [];
+    const sink = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, callback) {
+        writes++;
+        held.push(callback);
+      },
+    });
+    const opened = await openExport(engine, {}, { chunkLines: 100 });
+    const done = opened.writeTo(sink);
+    for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(writes, 1, 'nothing beyond the chunk the destination has not taken');
+    held.shift()!();
+    for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(writes, 2);
+    sink.destroy();
+    await assert.rejects(done);
+    assert.equal(pins(engine), 0);
+  });
+
+  it('rejects and releases the cut when the destination closes before the end', async () => {
+    const engine = await largeGraph();
+    let writes = 0;
+    const sink = new Writable({
+      write(_chunk, _encoding, callback) {
+        if (++writes === 3) sink.destroy();
+        callback();
+      },
+    });
+    const opened = await openExport(engine, {}, { chunkLines: 100 });
+    await assert.rejects(opened.writeTo(sink), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    assert.equal(writes, 3);
+    assert.equal(pins(engine), 0);
+    assert.equal(sidePins(engine), 0);
+  });
+
+  it('is read once: through writeTo or through stream', async () => {
+    const engine = await sampleGraph();
+    const opened = await openExport(engine);
+    const { sink } = lateCopyingSink(0);
+    await opened.writeTo(sink);
+    assert.throws(() => opened.stream, /already being read/);
+    const other = await openExport(engine);
+    void other.stream;
+    assert.throws(() => void other.writeTo(lateCopyingSink(0).sink), /already being read/);
+    other.release();
+  });
+
+  it('writes a line longer than a chunk whole, in one chunk', async () => {
+    const engine = new Engine();
+    const long = 'ü"x'.repeat(200_000);
+    await engine.createVertices([
+      {},
+      { properties: [{ key: 'k', value: { type: 'String', value: long } }] },
+      {},
+    ]);
+    const { sink, text } = lateCopyingSink(1);
+    await (await openExport(engine, {}, { chunkBytes: 1024 })).writeTo(sink);
+    const lines = text().split('\n');
+    assert.equal(lines.length, 5);
+    assert.equal(
+      lines[2],
+      `{"type":"vertex","id":1,"creationDate":0,"properties":{"k":{"type":"System.String","value":${JSON.stringify(long)}}}}`,
     );
   });
 });

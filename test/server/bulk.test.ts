@@ -168,6 +168,46 @@ for (const prefix of prefixes) {
       assert.match(String(problem.detail), /unpaired surrogate/);
     });
 
+    it('GET /bulk/export carries the headers of every answer and streams a large graph whole', async () => {
+      await fixture.engine.createVertices(
+        Array.from({ length: 30_000 }, (_, i) => ({
+          properties: [{ key: 'n', value: { type: 'String' as const, value: `v${i}` } }],
+        })),
+      );
+      const response = await fetch(`${base()}/bulk/export`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('api-supported-versions'), '0.1');
+      assert.equal(response.headers.get('content-type'), 'application/x-ndjson; charset=utf-8');
+      const lines = (await response.text()).split('\n');
+      assert.equal(lines.length, 30_002);
+      assert.equal(
+        lines[30_000],
+        '{"type":"vertex","id":29999,"creationDate":0,"properties":{"n":{"type":"System.String","value":"v29999"}}}',
+      );
+    });
+
+    it('GET /bulk/export: a client that goes away mid-stream ends the export and releases its cut', async () => {
+      const engine = fixture.engine;
+      await engine.createVertices(Array.from({ length: 200_000 }, () => ({ label: 'v' })));
+      const pins = () => (engine.graph.embeddings as unknown as { pins: Set<unknown> }).pins.size;
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`${base()}/bulk/export`, (response) => {
+          response.once('data', () => {
+            assert.equal(pins(), 1, 'the cut is held while the export streams');
+            request.destroy();
+            resolve();
+          });
+        });
+        request.on('error', (error) => {
+          if (!request.destroyed) reject(error);
+        });
+      });
+      for (let turn = 0; turn < 500 && pins() > 0; turn++)
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      assert.equal(pins(), 0);
+      assert.equal((await send(base(), 'GET', '/vertex/count')).text, '200000');
+    });
+
     it('POST /bulk/import answers 200 with verticesCreated, edgesCreated and linesRead', async () => {
       const body =
         lines({ type: 'meta', format: 'svc-jsonl', version: 2 }, vertex(5), vertex(6), edge(7, 5, 6)) + '\n';

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
   BulkExportError,
@@ -52,6 +53,14 @@ const ImportSummary = Type.Object({
 const Problem = Type.Object({}, { additionalProperties: true });
 
 async function* noBody(): AsyncGenerator<Uint8Array> {}
+
+/** The headers set on the reply so far (by the hooks: versions, CORS, ...), for a hijacked response. */
+function definedHeaders(reply: FastifyReply): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) headers[name] = value;
+  return headers;
+}
 
 function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
@@ -126,8 +135,21 @@ export async function bulkRoutes(scope: FastifyInstance, { options }: RouteConte
         }
         throw error;
       }
-      // A client that goes away mid-stream destroys the stream, which releases the cut.
-      return reply.type(`${bulkMediaType}; charset=utf-8`).send(exported.stream);
+      // The lines go straight to the socket (`writeTo`: chunk buffers reused once written) rather than
+      // through a Readable piped by the framework; the headers the hooks set go with them. A client that
+      // goes away mid-stream ends the export and releases the cut.
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        ...definedHeaders(reply),
+        'content-type': `${bulkMediaType}; charset=utf-8`,
+      });
+      try {
+        await exported.writeTo(response);
+      } catch (error) {
+        if (!response.destroyed) response.destroy();
+        request.log.info({ err: error }, 'bulk export ended before its last line');
+      }
     },
   );
 

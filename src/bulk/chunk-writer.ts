@@ -1,0 +1,232 @@
+/**
+ * The bytes of one export chunk, written in place: lines are appended to a Buffer piece by piece (cached
+ * UTF-8 fragments, integers digit by digit, ASCII strings unit by unit), so formatting a line makes no
+ * intermediate strings and the chunk needs no UTF-8 encoding pass before the socket takes it.
+ *
+ * Writers take the buffer and a position and answer the position after what they wrote; the caller makes
+ * room first (`ChunkWriter.room`), with each writer's bound stated beside it.
+ */
+
+/** Recycled buffers kept at most: a destination holds a few chunks at a time. */
+const maxSpareBuffers = 4;
+
+/** A chunk under construction: `buffer[0, length)` holds its bytes. */
+export class ChunkWriter {
+  buffer: Buffer;
+  length = 0;
+  /** Buffers of earlier chunks given back by `recycle`. */
+  private readonly spares: Buffer[] = [];
+
+  /** `capacity`: bytes of a fresh chunk's buffer (a chunk's target size plus room for its last line). */
+  constructor(private readonly capacity: number) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  /**
+   * The buffer, with room for `bytes` more bytes after `length`: a line longer than the chunk's slack
+   * moves the chunk to a larger buffer (one copy).
+   */
+  room(bytes: number): Buffer {
+    const needed = this.length + bytes;
+    if (needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, 2 * this.buffer.length));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    return this.buffer;
+  }
+
+  /**
+   * Hands over the chunk's bytes (the buffer goes with them) and starts the next chunk in a recycled
+   * buffer or a fresh one.
+   */
+  take(): Buffer {
+    const chunk = this.buffer.subarray(0, this.length);
+    this.buffer = this.spares.pop() ?? Buffer.allocUnsafe(this.capacity);
+    this.length = 0;
+    return chunk;
+  }
+
+  /** Lets a later chunk reuse the buffer of `chunk` (one `take` answered), which nothing holds any more. */
+  recycle(chunk: Buffer): void {
+    const backing = chunk.buffer;
+    if (
+      chunk.byteOffset === 0 &&
+      backing.byteLength === this.capacity &&
+      this.spares.length < maxSpareBuffers &&
+      backing instanceof ArrayBuffer
+    ) {
+      this.spares.push(Buffer.from(backing));
+    }
+  }
+}
+
+/** Most bytes `putInteger` writes: a sign and ten digits. */
+export const maxIntegerBytes = 11;
+
+/** Copies a fragment (short: a loop beats the call into `set`). Writes `bytes.length`. */
+export function putBytes(buffer: Buffer, position: number, bytes: Uint8Array): number {
+  const length = bytes.length;
+  if (length > 32) {
+    buffer.set(bytes, position);
+    return position + length;
+  }
+  for (let i = 0; i < length; i++) buffer[position + i] = bytes[i];
+  return position + length;
+}
+
+/** Decimal digits of an integer in [0, 2^32). */
+function digitCount(value: number): number {
+  if (value < 100_000) {
+    if (value < 100) return value < 10 ? 1 : 2;
+    return value < 1000 ? 3 : value < 10_000 ? 4 : 5;
+  }
+  if (value < 10_000_000) return value < 1_000_000 ? 6 : 7;
+  return value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10;
+}
+
+/** "00" to "99": the digit pairs `putInteger` writes two at a time. */
+const digitPairs = Uint8Array.from(
+  { length: 200 },
+  (_, i) => 0x30 + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
+);
+
+/**
+ * An integer in (-2^32, 2^32) as `String(value)` spells it (`-0` as `0`). Writes at most
+ * `maxIntegerBytes`.
+ */
+export function putInteger(buffer: Buffer, position: number, value: number): number {
+  if (value < 0) {
+    buffer[position++] = 0x2d;
+    value = -value;
+  }
+  const end = position + digitCount(value);
+  let at = end;
+  while (value >= 100) {
+    const quotient = (value / 100) >>> 0;
+    const pair = (value - quotient * 100) << 1;
+    buffer[--at] = digitPairs[pair + 1];
+    buffer[--at] = digitPairs[pair];
+    value = quotient;
+  }
+  if (value >= 10) {
+    buffer[at - 1] = digitPairs[(value << 1) + 1];
+    buffer[at - 2] = digitPairs[value << 1];
+  } else buffer[at - 1] = 0x30 + value;
+  return end;
+}
+
+/** Text known to be ASCII (number texts), byte per unit. Writes `text.length`. */
+export function putAscii(buffer: Buffer, position: number, text: string): number {
+  const length = text.length;
+  for (let i = 0; i < length; i++) buffer[position + i] = text.charCodeAt(i);
+  return position + length;
+}
+
+/** Strings longer than this are written by `JSON.stringify` and the native UTF-8 encoder. */
+const longStringUnits = 64;
+
+/**
+ * Appends `JSON.stringify(text)` as UTF-8, quotes included. Printable ASCII without quote or backslash (the usual
+ * case) goes byte per unit; anything else through `JSON.stringify` and the UTF-8 encoder, so the bytes are
+ * always exactly those.
+ */
+export function writeJsonString(out: ChunkWriter, text: string): void {
+  const length = text.length;
+  if (length <= longStringUnits) {
+    const buffer = out.room(length + 2);
+    const position = out.length;
+    buffer[position] = 0x22;
+    let i = 0;
+    for (; i < length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x20 || unit > 0x7f || unit === 0x22 || unit === 0x5c) break;
+      buffer[position + 1 + i] = unit;
+    }
+    if (i === length) {
+      buffer[position + 1 + length] = 0x22;
+      out.length = position + length + 2;
+      return;
+    }
+  }
+  writeUtf8(out, JSON.stringify(text));
+}
+
+/** Appends any text as UTF-8. */
+export function writeUtf8(out: ChunkWriter, text: string): void {
+  const buffer = out.room(text.length <= longStringUnits ? 3 * text.length : Buffer.byteLength(text));
+  out.length += buffer.write(text, out.length);
+}
+
+/** 2^53: below it every integer is a double, and sums and products of such integers stay exact. */
+const exactIntegerLimit = 2 ** 53;
+/**
+ * Fraction digits the fast path of `putShortDouble` tries (10^d is exact up to 22): short decimals (prices,
+ * scores, coordinates) fit, and a full-precision double stops trying soon and goes to `String`.
+ */
+const maxShortFractionDigits = 9;
+const powersOfTen = Float64Array.from({ length: maxShortFractionDigits + 1 }, (_, i) => Number(`1e${i}`));
+/** The fast path of `putShortDouble` covers magnitudes from here (`formatDouble`'s fixed notation) up to 2^53. */
+const shortDoubleMin = 1e-4;
+
+/** Most bytes `putShortDouble` writes: a sign, sixteen digits, a point and four leading zeros. */
+export const maxShortDoubleBytes = 24;
+
+/**
+ * The shortest round-trip text of a double (`String(value)`, which `formatDouble` answers in this range)
+ * for magnitudes in [1e-4, 2^53) with a short decimal form, written without making the string; -1 when
+ * the value is outside the fast path (the caller formats it).
+ *
+ * Why it is exact: for d = 0, 1, ... it takes m, the integer nearest value × 10^d. The text of m with d
+ * fraction digits reads back as the double nearest m / 10^d, which is what the division `m / 10^d` gives
+ * (both exact operands, one correctly rounded operation); so the first d where that equals the value is
+ * the fewest fraction digits, and in fixed notation the fewest significant digits, of any text that
+ * reads back as the value. `String` also picks, among several such texts, the one nearest the value; the
+ * fast path answers only when m is the only candidate (m ± 1 do not read back as the value).
+ */
+export function putShortDouble(buffer: Buffer, position: number, value: number): number {
+  const negative = value < 0;
+  const magnitude = negative ? -value : value;
+  if (!(magnitude >= shortDoubleMin && magnitude < exactIntegerLimit)) return -1;
+  for (let digits = 0; digits < powersOfTen.length; digits++) {
+    const scale = powersOfTen[digits];
+    const scaled = magnitude * scale;
+    if (scaled >= exactIntegerLimit) return -1;
+    const m = Math.round(scaled);
+    if (m / scale !== magnitude) continue;
+    if ((m + 1) / scale === magnitude || (m - 1) / scale === magnitude) return -1;
+    if (negative) buffer[position++] = 0x2d;
+    let whole = Math.floor(m / scale);
+    let fraction = m - whole * scale;
+    if (fraction < 0) {
+      whole -= 1;
+      fraction += scale;
+    } else if (fraction >= scale) {
+      whole += 1;
+      fraction -= scale;
+    }
+    position = putWholeNumber(buffer, position, whole);
+    if (digits === 0) return position;
+    buffer[position] = 0x2e;
+    return putPadded(buffer, position + 1, fraction, digits);
+  }
+  return -1;
+}
+
+/** An integer in [0, 2^53). */
+function putWholeNumber(buffer: Buffer, position: number, value: number): number {
+  if (value < 4_294_967_296) return putInteger(buffer, position, value);
+  const high = Math.floor(value / 1e9);
+  return putPadded(buffer, putInteger(buffer, position, high), value - high * 1e9, 9);
+}
+
+/** An integer in [0, 10^width) as exactly `width` digits, leading zeros included. */
+function putPadded(buffer: Buffer, position: number, value: number, width: number): number {
+  const end = position + width;
+  for (let at = end - 1; at >= position; at--) {
+    const quotient = Math.floor(value / 10);
+    buffer[at] = 0x30 + value - quotient * 10;
+    value = quotient;
+  }
+  return end;
+}

@@ -1,0 +1,319 @@
+/**
+ * The element lines of a bulk export (CONTRACT 3.1), written as UTF-8 straight into the stream's chunk
+ * (chunk-writer.ts): the text of every line is exactly what `JSON.stringify` of its strings and the bulk
+ * value forms (values.ts) give, fields in the contract's order.
+ *
+ * What repeats is encoded once per export: the label fragment per label, the type fragment per edge type,
+ * and per (property key, value type) the entry's text up to its value. Per element, only numbers and
+ * values are written: integers digit by digit, printable-ASCII strings unit by unit, doubles through a
+ * short-decimal fast path; any other value through its text. Properties are written in stored order when
+ * their keys already run in key-name order (the usual case); otherwise, and for elements with embeddings,
+ * the entries are made as texts and sorted.
+ */
+import { edgeKindBase } from '../engine/graph/graph.js';
+import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
+import { classModulus } from '../engine/storage/block-pool.js';
+import type { GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
+import { embeddingKey, embeddingStampKey } from '../engine/embeddings/names.js';
+import type { TypedValue } from '../engine/model/values.js';
+import { formatDouble, formatSingle } from '../engine/model/numeric-text.js';
+import { bulkTypeName, bulkValueTypes, formatBulkValue } from './values.js';
+import {
+  ChunkWriter,
+  maxIntegerBytes,
+  maxShortDoubleBytes,
+  putAscii,
+  putBytes,
+  putInteger,
+  putShortDouble,
+  writeJsonString,
+  writeUtf8,
+} from './chunk-writer.js';
+
+/** What the lines are made from: the cut, its key order, and its embeddings per element. */
+export interface LineSource {
+  readonly snapshot: GraphSnapshot;
+  /** Per key id: its position among the key names in ordinal order. */
+  readonly keyRanks: Int32Array;
+  embeddingsOf(id: number): { name: string }[] | undefined;
+}
+
+/** A property entry of one element: its key and its `"key":{"type":...,"value":...}` text. */
+interface Entry {
+  key: string;
+  text: string;
+}
+
+const byKey = (a: Entry, b: Entry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** `"key":{"type":"System.T","value":`, the text of an entry up to its value. */
+function entryPrefix(key: string, typeName: string): string {
+  return `${JSON.stringify(key)}:{"type":${JSON.stringify(typeName)},"value":`;
+}
+
+const recordHeaderWords = 2;
+const stringTag = typeTag('String');
+const booleanTag = typeTag('Boolean');
+const charTag = typeTag('Char');
+const doubleTag = typeTag('Double');
+
+/** Per type tag: 1 for the integer types stored inline (their text is `String(value)`). */
+const integerTags = new Uint8Array(typeTagCount);
+for (const type of ['Byte', 'SByte', 'Int16', 'UInt16', 'Int32', 'UInt32'] as const)
+  integerTags[typeTag(type)] = 1;
+
+/** Types whose value text never needs escaping in JSON (digits, signs, letters, `.:-+,`). */
+const plainTextTypes: ReadonlySet<string> = new Set(
+  [...bulkValueTypes].filter((type) => type !== 'String' && type !== 'Char'),
+);
+
+/** The constant fragments of element lines, as UTF-8. */
+const vertexOpen = Buffer.from('{"type":"vertex","id":');
+const edgeOpen = Buffer.from('{"type":"edge","id":');
+const targetField = Buffer.from(',"target":');
+const propertiesOpen = Buffer.from(',"properties":{');
+const quote = 0x22;
+const comma = 0x2c;
+const closingBrace = 0x7d;
+const newline = 0x0a;
+
+/** Bytes of a vertex line besides its label fragment and properties. */
+const vertexFixedBytes = vertexOpen.length + 2 * maxIntegerBytes + 2;
+/** Bytes of an edge line besides its type and label fragments and properties. */
+const edgeFixedBytes = edgeOpen.length + targetField.length + 4 * maxIntegerBytes + 2;
+
+export class ExportLineWriter {
+  private readonly kindType: Int32Array;
+  private readonly first: Int32Array;
+  private readonly second: Int32Array;
+  private readonly created: Uint32Array;
+  private readonly labels: Int32Array;
+  private readonly records: Int32Array;
+  private readonly pool: Float64Array;
+  private readonly sideValues: readonly unknown[];
+  private readonly keyRanks: Int32Array;
+  /** Per label slot: `,"label":"...","creationDate":` (no label for slot 0), made on first use. */
+  private readonly labelFragments: (Buffer | undefined)[] = [];
+  /** Per edge type id: `,"edgePropertyId":"...","source":`, made on first use. */
+  private readonly edgeTypeFragments: (Buffer | undefined)[] = [];
+  /** Per (key id, type tag): the entry's text up to its value (`entryPrefix`), and as UTF-8. */
+  private readonly pairPrefixes: (string | undefined)[] = [];
+  private readonly pairPrefixFragments: (Buffer | undefined)[] = [];
+
+  constructor(private readonly source: LineSource) {
+    const snapshot = source.snapshot;
+    this.kindType = snapshot.kindType;
+    this.first = snapshot.first;
+    this.second = snapshot.second;
+    this.created = snapshot.created;
+    this.labels = snapshot.labels;
+    this.records = snapshot.propertyRecords;
+    this.pool = snapshot.propertyPool;
+    this.sideValues = snapshot.sideValues;
+    this.keyRanks = source.keyRanks;
+  }
+
+  private labelFragment(slot: number): Buffer {
+    const label = slot === 0 ? '' : `,"label":${JSON.stringify(this.source.snapshot.labelNames[slot - 1])}`;
+    return (this.labelFragments[slot] = Buffer.from(`${label},"creationDate":`));
+  }
+
+  private edgeTypeFragment(typeId: number): Buffer {
+    return (this.edgeTypeFragments[typeId] = Buffer.from(
+      `,"edgePropertyId":${JSON.stringify(this.source.snapshot.edgeTypeNames[typeId])},"source":`,
+    ));
+  }
+
+  /** Appends the vertex's line. */
+  writeVertex(out: ChunkWriter, id: number): void {
+    const labels = this.labels;
+    const slot = id < labels.length ? labels[id] : 0;
+    const label = this.labelFragments[slot] ?? this.labelFragment(slot);
+    const buffer = out.room(vertexFixedBytes + label.length);
+    let position = putBytes(buffer, out.length, vertexOpen);
+    position = putInteger(buffer, position, id);
+    position = putBytes(buffer, position, label);
+    out.length = putInteger(buffer, position, this.created[id]);
+    const records = this.records;
+    if ((id < records.length && records[id] !== 0) || this.source.embeddingsOf(id) !== undefined) {
+      this.writeProperties(out, id);
+    }
+    this.endLine(out);
+  }
+
+  /** Appends the edge's line. */
+  writeEdge(out: ChunkWriter, id: number): void {
+    const labels = this.labels;
+    const slot = id < labels.length ? labels[id] : 0;
+    const label = this.labelFragments[slot] ?? this.labelFragment(slot);
+    const typeId = this.kindType[id] - edgeKindBase;
+    const type = this.edgeTypeFragments[typeId] ?? this.edgeTypeFragment(typeId);
+    const buffer = out.room(edgeFixedBytes + type.length + label.length);
+    let position = putBytes(buffer, out.length, edgeOpen);
+    position = putInteger(buffer, position, id);
+    position = putBytes(buffer, position, type);
+    position = putInteger(buffer, position, this.first[id]);
+    position = putBytes(buffer, position, targetField);
+    position = putInteger(buffer, position, this.second[id]);
+    position = putBytes(buffer, position, label);
+    out.length = putInteger(buffer, position, this.created[id]);
+    const records = this.records;
+    if ((id < records.length && records[id] !== 0) || this.source.embeddingsOf(id) !== undefined) {
+      this.writeProperties(out, id);
+    }
+    this.endLine(out);
+  }
+
+  private endLine(out: ChunkWriter): void {
+    const buffer = out.room(2);
+    const position = out.length;
+    buffer[position] = closingBrace;
+    buffer[position + 1] = newline;
+    out.length = position + 2;
+  }
+
+  /** Appends `,"properties":{...}` of the element, nothing when it has none. */
+  private writeProperties(out: ChunkWriter, id: number): void {
+    const { records, pool } = this;
+    const record = id < records.length ? records[id] - 1 : -1;
+    const embeddings = this.source.embeddingsOf(id);
+    const count = record >= 0 ? Math.floor(pool[record] / classModulus) : 0;
+    if (count === 0 && embeddings === undefined) return;
+    if (embeddings === undefined) {
+      // Pairs are stored by key id; when the key ids also run in key-name order, they are written as
+      // they come. Otherwise what was written is dropped and the sorted form written instead.
+      const start = out.length;
+      out.length = putBytes(out.room(propertiesOpen.length), start, propertiesOpen);
+      const keyRanks = this.keyRanks;
+      let previousRank = -1;
+      let pair = record + recordHeaderWords;
+      for (let i = 0; i < count; i++, pair += 2) {
+        const word = pool[pair];
+        const keyId = Math.floor(word / typeTagCount);
+        const tag = word - keyId * typeTagCount;
+        const rank = keyRanks[keyId];
+        if (rank < previousRank) break;
+        previousRank = rank;
+        const slot = keyId * typeTagCount + tag;
+        const prefix = this.pairPrefixFragments[slot] ?? this.makePairPrefix(keyId, tag);
+        const buffer = out.room(prefix.length + 1);
+        let position = out.length;
+        if (i > 0) buffer[position++] = comma;
+        out.length = putBytes(buffer, position, prefix);
+        this.writeValue(out, tag, pool[pair + 1]);
+        const closing = out.room(2);
+        closing[out.length++] = closingBrace;
+        if (i === count - 1) {
+          closing[out.length++] = closingBrace;
+          return;
+        }
+      }
+      out.length = start;
+    }
+    writeUtf8(out, this.sortedPropertiesText(id, record, count, embeddings));
+  }
+
+  /** Appends the bytes of `valueText(tag, encoded)`, the common types without making the text. */
+  private writeValue(out: ChunkWriter, tag: number, encoded: number): void {
+    if (tag === stringTag) {
+      writeJsonString(out, this.sideValues[encoded] as string);
+      return;
+    }
+    if (tag === doubleTag) {
+      const buffer = out.room(maxShortDoubleBytes + 2);
+      const position = out.length;
+      buffer[position] = quote;
+      let end = putShortDouble(buffer, position + 1, encoded);
+      if (end < 0) {
+        const text = formatDouble(encoded);
+        const room = out.room(text.length + 2);
+        room[position] = quote;
+        end = putAscii(room, position + 1, text);
+      }
+      out.buffer[end] = quote;
+      out.length = end + 1;
+      return;
+    }
+    if (integerTags[tag] === 1) {
+      const buffer = out.room(maxIntegerBytes + 2);
+      let position = out.length;
+      buffer[position++] = quote;
+      position = putInteger(buffer, position, encoded);
+      buffer[position++] = quote;
+      out.length = position;
+      return;
+    }
+    writeUtf8(out, this.valueText(tag, encoded));
+  }
+
+  /** The JSON text of a stored value (inline payload or side-table slot), quotes included. */
+  private valueText(tag: number, encoded: number): string {
+    if (tag === stringTag) return JSON.stringify(this.sideValues[encoded] as string);
+    const type = typeOfTag(tag);
+    let value: TypedValue;
+    if (!isInlineTag(tag)) value = { type, value: this.sideValues[encoded] } as TypedValue;
+    else if (tag === booleanTag) return encoded === 1 ? '"true"' : '"false"';
+    else if (tag === charTag) return JSON.stringify(String.fromCharCode(encoded));
+    else if (tag === doubleTag) return `"${formatDouble(encoded)}"`;
+    else value = { type, value: encoded } as TypedValue;
+    const text = formatBulkValue(value);
+    return plainTextTypes.has(type) ? `"${text}"` : JSON.stringify(text);
+  }
+
+  /** `"key":{"type":"System.T","value":` of a stored key and type tag. */
+  private pairPrefix(keyId: number, tag: number): string {
+    const slot = keyId * typeTagCount + tag;
+    return (this.pairPrefixes[slot] ??= entryPrefix(
+      this.source.snapshot.propertyKeyNames[keyId],
+      bulkTypeName(typeOfTag(tag)),
+    ));
+  }
+
+  private makePairPrefix(keyId: number, tag: number): Buffer {
+    const bytes = Buffer.from(this.pairPrefix(keyId, tag));
+    this.pairPrefixFragments[keyId * typeTagCount + tag] = bytes;
+    return bytes;
+  }
+
+  /** `,"properties":{...}` with the entries sorted by key, embedding entries among them. */
+  private sortedPropertiesText(
+    id: number,
+    record: number,
+    count: number,
+    embeddings: { name: string }[] | undefined,
+  ): string {
+    const pool = this.pool;
+    const entries: Entry[] = [];
+    for (let pair = record + recordHeaderWords, i = 0; i < count; i++, pair += 2) {
+      const word = pool[pair];
+      const keyId = Math.floor(word / typeTagCount);
+      const tag = word - keyId * typeTagCount;
+      entries.push({
+        key: this.source.snapshot.propertyKeyNames[keyId],
+        text: `${this.pairPrefix(keyId, tag)}${this.valueText(tag, pool[pair + 1])}}`,
+      });
+    }
+    if (embeddings !== undefined) {
+      const pin = this.source.snapshot.embeddings;
+      for (const { name } of embeddings) {
+        const vector = pin.vector(name, id);
+        let components = '';
+        for (let i = 0; i < vector.length; i++) components += (i === 0 ? '' : ',') + formatSingle(vector[i]);
+        const key = embeddingKey(name);
+        entries.push({ key, text: `${entryPrefix(key, 'System.Single[]')}"${components}"}` });
+        const model = pin.model(name, id);
+        if (model !== null) {
+          const stampKey = embeddingStampKey(name);
+          entries.push({
+            key: stampKey,
+            text: `${entryPrefix(stampKey, 'System.String')}${JSON.stringify(model)}}`,
+          });
+        }
+      }
+    }
+    entries.sort(byKey);
+    let text = ',"properties":{';
+    for (let i = 0; i < entries.length; i++) text += (i === 0 ? '' : ',') + entries[i].text;
+    return `${text}}`;
+  }
+}
