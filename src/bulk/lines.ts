@@ -64,6 +64,15 @@ export class LineSplitter {
       // One UTF-8 check for all of the chunk's complete lines; only a failure checks them one by one,
       // so the error names the line at fault and the lines before it still go out.
       const valid = isUtf8(chunk.subarray(start, last));
+      if (valid) {
+        // One decoding for all of them too; when every byte is ASCII (as long as the text has as many
+        // characters as bytes), string offsets are byte offsets and the lines are slices of it.
+        const text = chunk.toString('utf8', start, last);
+        if (text.length === last - start) {
+          this.emitAscii(text, onLine);
+          start = last + 1;
+        }
+      }
       for (let newline = chunk.indexOf(lineFeed, start); newline >= 0 && newline <= last;) {
         if (valid) this.emitChecked(chunk, start, newline, onLine);
         else this.emit(chunk, start, newline, onLine);
@@ -95,6 +104,25 @@ export class LineSplitter {
       this.lineCount + 1,
       `the line is longer than ${this.maxLineBytes} bytes (Svc:BulkIO:MaxLineBytes)`,
     );
+  }
+
+  /**
+   * The lines of `text`, ASCII without its last line break (one character per byte). A line is a slice
+   * of `text`, which stays alive while any line does: the parser copies what it keeps.
+   */
+  private emitAscii(text: string, onLine: LineHandler): void {
+    const length = text.length;
+    for (let from = 0; ;) {
+      let newline = text.indexOf('\n', from);
+      if (newline < 0) newline = length;
+      let end = newline;
+      if (end > from && text.charCodeAt(end - 1) === carriageReturn) end--;
+      if (end - from > this.maxLineBytes) this.tooLong();
+      const lineNumber = ++this.lineCount;
+      onLine(text.slice(from, end), lineNumber);
+      if (newline === length) return;
+      from = newline + 1;
+    }
   }
 
   /** A line whose bytes are known to be UTF-8. */
