@@ -31,10 +31,11 @@
  * throws, the line is parsed again by the general lane, so errors, their messages and which one wins
  * come from one place only.
  *
- * Strings kept beyond the line (labels, edge types, property keys) are copies, not slices: a V8 slice of
- * 13 or more characters keeps its whole line alive. Labels, edge types, keys and type names repeat from
- * line to line, so each is compared with the previous line's in place, together with the constant text after
- * it, and the earlier string reused.
+ * Strings kept beyond the line (labels, edge types, property keys, and String values in line-parse.ts)
+ * are copies, not slices: a V8 slice of 13 or more characters keeps the string it was cut from alive (the
+ * line, or the decoded chunk the line is a slice of). Labels, edge types, keys and type names repeat from
+ * line to line, so each is compared in place with the one read at the same place of the previous line,
+ * and that earlier string is reused.
  */
 
 const quote = 0x22;
