@@ -20,10 +20,11 @@ import { formatDouble, formatSingle } from '../engine/model/numeric-text.js';
 import { bulkTypeName, bulkValueTypes, formatBulkValue } from './values.js';
 import {
   ChunkWriter,
+  Fragment,
   maxIntegerBytes,
   maxShortDoubleBytes,
   putAscii,
-  putBytes,
+  putIndex,
   putInteger,
   putShortDouble,
   writeJsonString,
@@ -33,6 +34,8 @@ import {
 /** What the lines are made from: the cut, its key order, and its embeddings per element. */
 export interface LineSource {
   readonly snapshot: GraphSnapshot;
+  /** Whether any element of the cut has an embedding (`embeddingsOf` may answer). */
+  readonly hasEmbeddings: boolean;
   /** Per key id: its position among the key names in ordinal order. */
   readonly keyRanks: Int32Array;
   embeddingsOf(id: number): { name: string }[] | undefined;
@@ -52,6 +55,8 @@ function entryPrefix(key: string, typeName: string): string {
 }
 
 const recordHeaderWords = 2;
+/** Lines in a row with one (label, creation date) pair before the pair is written as one fragment. */
+const repeatsBeforeMerging = 4;
 const stringTag = typeTag('String');
 const booleanTag = typeTag('Boolean');
 const charTag = typeTag('Char');
@@ -67,15 +72,16 @@ const plainTextTypes: ReadonlySet<string> = new Set(
   [...bulkValueTypes].filter((type) => type !== 'String' && type !== 'Char'),
 );
 
-/** The constant fragments of element lines, as UTF-8. */
-const vertexOpen = Buffer.from('{"type":"vertex","id":');
-const edgeOpen = Buffer.from('{"type":"edge","id":');
-const targetField = Buffer.from(',"target":');
-const propertiesOpen = Buffer.from(',"properties":{');
+/** The constant fragments of element lines. */
+const vertexOpen = new Fragment('{"type":"vertex","id":');
+const edgeOpen = new Fragment('{"type":"edge","id":');
+const targetField = new Fragment(',"target":');
+const propertiesOpen = new Fragment(',"properties":{');
 const quote = 0x22;
 const comma = 0x2c;
 const closingBrace = 0x7d;
-const newline = 0x0a;
+/** `}` and a line break, as one little-endian 16-bit store. */
+const lineEnd = 0x7d | (0x0a << 8);
 
 /** Bytes of a vertex line besides its label fragment and properties. */
 const vertexFixedBytes = vertexOpen.length + 2 * maxIntegerBytes + 2;
@@ -93,12 +99,32 @@ export class ExportLineWriter {
   private readonly sideValues: readonly unknown[];
   private readonly keyRanks: Int32Array;
   /** Per label slot: `,"label":"...","creationDate":` (no label for slot 0), made on first use. */
-  private readonly labelFragments: (Buffer | undefined)[] = [];
+  private readonly labelFragments: (Fragment | undefined)[] = [];
   /** Per edge type id: `,"edgePropertyId":"...","source":`, made on first use. */
-  private readonly edgeTypeFragments: (Buffer | undefined)[] = [];
+  private readonly edgeTypeFragments: (Fragment | undefined)[] = [];
   /** Per (key id, type tag): the entry's text up to its value (`entryPrefix`), and as UTF-8. */
   private readonly pairPrefixes: (string | undefined)[] = [];
-  private readonly pairPrefixFragments: (Buffer | undefined)[] = [];
+  private readonly pairPrefixFragments: (Fragment | undefined)[] = [];
+  private readonly hasEmbeddings: boolean;
+  /**
+   * The digits of the id last written: lines go in ascending id order, mostly consecutive, so the next
+   * id's digits are usually these plus one.
+   */
+  private readonly idDigits = new Uint8Array(maxIntegerBytes);
+  private readonly idView = new DataView(this.idDigits.buffer);
+  private idDigitCount = 0;
+  private lastId = -2;
+  /**
+   * `,"label":...,"creationDate":<digits>` of a (label slot, creation date) pair that repeats (elements
+   * loaded together share both), as one fragment; `pairSlot`/`pairCreated` is the pair seen last and
+   * `pairRepeats` how many lines in a row had it.
+   */
+  private labelDate: Fragment | undefined;
+  private labelDateSlot = -1;
+  private labelDateCreated = -1;
+  private pairSlot = -1;
+  private pairCreated = -1;
+  private pairRepeats = 0;
 
   constructor(private readonly source: LineSource) {
     const snapshot = source.snapshot;
@@ -111,15 +137,66 @@ export class ExportLineWriter {
     this.pool = snapshot.propertyPool;
     this.sideValues = snapshot.sideValues;
     this.keyRanks = source.keyRanks;
+    this.hasEmbeddings = source.hasEmbeddings;
   }
 
-  private labelFragment(slot: number): Buffer {
+  /** Writes the id (a non-negative int32), from the previous id's digits when it is the next one. */
+  private putId(view: DataView, position: number, id: number): number {
+    const digits = this.idDigits;
+    let count = this.idDigitCount;
+    if (id === this.lastId + 1) {
+      let at = count - 1;
+      while (at >= 0 && digits[at] === 0x39) digits[at--] = 0x30;
+      if (at >= 0) digits[at]++;
+      else {
+        digits.copyWithin(1, 0, count);
+        digits[0] = 0x31;
+        this.idDigitCount = ++count;
+      }
+    } else {
+      this.idDigitCount = count = putIndex(this.idView, 0, id);
+    }
+    this.lastId = id;
+    for (let i = 0; i < count; i++) view.setUint8(position + i, digits[i]);
+    return position + count;
+  }
+
+  /**
+   * Writes `,"label":...,"creationDate":` and the date (the label part empty for slot 0): as one
+   * fragment when the pair repeats. Writes at most the label fragment's length and `maxIntegerBytes`.
+   */
+  private putLabelAndDate(view: DataView, position: number, slot: number, created: number): number {
+    if (slot === this.labelDateSlot && created === this.labelDateCreated) {
+      return this.labelDate!.put(view, position);
+    }
+    const label = this.labelFragments[slot] ?? this.labelFragment(slot);
+    if (slot !== this.pairSlot || created !== this.pairCreated) {
+      this.pairSlot = slot;
+      this.pairCreated = created;
+      this.pairRepeats = 0;
+    } else if (++this.pairRepeats === repeatsBeforeMerging) {
+      this.labelDate = new Fragment(`${label.text}${created}`);
+      this.labelDateSlot = slot;
+      this.labelDateCreated = created;
+    }
+    return putInteger(view, label.put(view, position), created);
+  }
+
+  private hasProperties(id: number): boolean {
+    const records = this.records;
+    return (
+      (id < records.length && records[id] !== 0) ||
+      (this.hasEmbeddings && this.source.embeddingsOf(id) !== undefined)
+    );
+  }
+
+  private labelFragment(slot: number): Fragment {
     const label = slot === 0 ? '' : `,"label":${JSON.stringify(this.source.snapshot.labelNames[slot - 1])}`;
-    return (this.labelFragments[slot] = Buffer.from(`${label},"creationDate":`));
+    return (this.labelFragments[slot] = new Fragment(`${label},"creationDate":`));
   }
 
-  private edgeTypeFragment(typeId: number): Buffer {
-    return (this.edgeTypeFragments[typeId] = Buffer.from(
+  private edgeTypeFragment(typeId: number): Fragment {
+    return (this.edgeTypeFragments[typeId] = new Fragment(
       `,"edgePropertyId":${JSON.stringify(this.source.snapshot.edgeTypeNames[typeId])},"source":`,
     ));
   }
@@ -129,15 +206,11 @@ export class ExportLineWriter {
     const labels = this.labels;
     const slot = id < labels.length ? labels[id] : 0;
     const label = this.labelFragments[slot] ?? this.labelFragment(slot);
-    const buffer = out.room(vertexFixedBytes + label.length);
-    let position = putBytes(buffer, out.length, vertexOpen);
-    position = putInteger(buffer, position, id);
-    position = putBytes(buffer, position, label);
-    out.length = putInteger(buffer, position, this.created[id]);
-    const records = this.records;
-    if ((id < records.length && records[id] !== 0) || this.source.embeddingsOf(id) !== undefined) {
-      this.writeProperties(out, id);
-    }
+    const view = out.room(vertexFixedBytes + label.length);
+    let position = vertexOpen.put(view, out.length);
+    position = this.putId(view, position, id);
+    out.length = this.putLabelAndDate(view, position, slot, this.created[id]);
+    if (this.hasProperties(id)) this.writeProperties(out, id);
     this.endLine(out);
   }
 
@@ -148,42 +221,35 @@ export class ExportLineWriter {
     const label = this.labelFragments[slot] ?? this.labelFragment(slot);
     const typeId = this.kindType[id] - edgeKindBase;
     const type = this.edgeTypeFragments[typeId] ?? this.edgeTypeFragment(typeId);
-    const buffer = out.room(edgeFixedBytes + type.length + label.length);
-    let position = putBytes(buffer, out.length, edgeOpen);
-    position = putInteger(buffer, position, id);
-    position = putBytes(buffer, position, type);
-    position = putInteger(buffer, position, this.first[id]);
-    position = putBytes(buffer, position, targetField);
-    position = putInteger(buffer, position, this.second[id]);
-    position = putBytes(buffer, position, label);
-    out.length = putInteger(buffer, position, this.created[id]);
-    const records = this.records;
-    if ((id < records.length && records[id] !== 0) || this.source.embeddingsOf(id) !== undefined) {
-      this.writeProperties(out, id);
-    }
+    const view = out.room(edgeFixedBytes + type.length + label.length);
+    let position = edgeOpen.put(view, out.length);
+    position = this.putId(view, position, id);
+    position = type.put(view, position);
+    position = putIndex(view, position, this.first[id]);
+    position = targetField.put(view, position);
+    position = putIndex(view, position, this.second[id]);
+    out.length = this.putLabelAndDate(view, position, slot, this.created[id]);
+    if (this.hasProperties(id)) this.writeProperties(out, id);
     this.endLine(out);
   }
 
   private endLine(out: ChunkWriter): void {
-    const buffer = out.room(2);
-    const position = out.length;
-    buffer[position] = closingBrace;
-    buffer[position + 1] = newline;
-    out.length = position + 2;
+    out.room(2).setUint16(out.length, lineEnd, true);
+    out.length += 2;
   }
 
   /** Appends `,"properties":{...}` of the element, nothing when it has none. */
   private writeProperties(out: ChunkWriter, id: number): void {
     const { records, pool } = this;
     const record = id < records.length ? records[id] - 1 : -1;
-    const embeddings = this.source.embeddingsOf(id);
+    const embeddings = this.hasEmbeddings ? this.source.embeddingsOf(id) : undefined;
     const count = record >= 0 ? Math.floor(pool[record] / classModulus) : 0;
     if (count === 0 && embeddings === undefined) return;
     if (embeddings === undefined) {
       // Pairs are stored by key id; when the key ids also run in key-name order, they are written as
       // they come. Otherwise what was written is dropped and the sorted form written instead.
       const start = out.length;
-      out.length = putBytes(out.room(propertiesOpen.length), start, propertiesOpen);
+      out.length = propertiesOpen.put(out.room(propertiesOpen.length), start);
       const keyRanks = this.keyRanks;
       let previousRank = -1;
       let pair = record + recordHeaderWords;
@@ -196,15 +262,15 @@ export class ExportLineWriter {
         previousRank = rank;
         const slot = keyId * typeTagCount + tag;
         const prefix = this.pairPrefixFragments[slot] ?? this.makePairPrefix(keyId, tag);
-        const buffer = out.room(prefix.length + 1);
+        const view = out.room(prefix.length + 1);
         let position = out.length;
-        if (i > 0) buffer[position++] = comma;
-        out.length = putBytes(buffer, position, prefix);
+        if (i > 0) view.setUint8(position++, comma);
+        out.length = prefix.put(view, position);
         this.writeValue(out, tag, pool[pair + 1]);
         const closing = out.room(2);
-        closing[out.length++] = closingBrace;
+        closing.setUint8(out.length++, closingBrace);
         if (i === count - 1) {
-          closing[out.length++] = closingBrace;
+          closing.setUint8(out.length++, closingBrace);
           return;
         }
       }
@@ -220,26 +286,26 @@ export class ExportLineWriter {
       return;
     }
     if (tag === doubleTag) {
-      const buffer = out.room(maxShortDoubleBytes + 2);
+      let view = out.room(maxShortDoubleBytes + 2);
       const position = out.length;
-      buffer[position] = quote;
-      let end = putShortDouble(buffer, position + 1, encoded);
+      view.setUint8(position, quote);
+      let end = putShortDouble(view, position + 1, encoded);
       if (end < 0) {
         const text = formatDouble(encoded);
-        const room = out.room(text.length + 2);
-        room[position] = quote;
-        end = putAscii(room, position + 1, text);
+        view = out.room(text.length + 2);
+        view.setUint8(position, quote);
+        end = putAscii(view, position + 1, text);
       }
-      out.buffer[end] = quote;
+      view.setUint8(end, quote);
       out.length = end + 1;
       return;
     }
     if (integerTags[tag] === 1) {
-      const buffer = out.room(maxIntegerBytes + 2);
+      const view = out.room(maxIntegerBytes + 2);
       let position = out.length;
-      buffer[position++] = quote;
-      position = putInteger(buffer, position, encoded);
-      buffer[position++] = quote;
+      view.setUint8(position++, quote);
+      position = putInteger(view, position, encoded);
+      view.setUint8(position++, quote);
       out.length = position;
       return;
     }
@@ -269,10 +335,10 @@ export class ExportLineWriter {
     ));
   }
 
-  private makePairPrefix(keyId: number, tag: number): Buffer {
-    const bytes = Buffer.from(this.pairPrefix(keyId, tag));
-    this.pairPrefixFragments[keyId * typeTagCount + tag] = bytes;
-    return bytes;
+  private makePairPrefix(keyId: number, tag: number): Fragment {
+    const fragment = new Fragment(this.pairPrefix(keyId, tag));
+    this.pairPrefixFragments[keyId * typeTagCount + tag] = fragment;
+    return fragment;
   }
 
   /** `,"properties":{...}` with the entries sorted by key, embedding entries among them. */

@@ -22,7 +22,7 @@
 import { Readable, type Writable } from 'node:stream';
 import type { Engine } from '../engine/engine.js';
 import { edgeKindBase, kindVertex } from '../engine/graph/graph.js';
-import { isInlineTag, typeOfTag, typeTagCount } from '../engine/graph/property-store.js';
+import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
 import { classModulus } from '../engine/storage/block-pool.js';
 import { takeSnapshot, type GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
 import { embeddingStampKey } from '../engine/embeddings/names.js';
@@ -86,6 +86,10 @@ const defaultChunkBytes = 256 * 1024;
 const streamHighWaterMarkBytes = 256 * 1024;
 /** Room in a chunk's buffer beyond `chunkBytes`: a last line up to this long is written in place. */
 const chunkSlackBytes = 64 * 1024;
+const stringTag = typeTag('String');
+const charTag = typeTag('Char');
+/** Per type tag: 1 when its values live inline in the property record. */
+const inlineTags = Uint8Array.from({ length: typeTagCount }, (_, tag) => (isInlineTag(tag) ? 1 : 0));
 /** Ids between two clock reads in the passes. */
 const idsPerClockRead = 1024;
 /** Ids whose embeddings are looked up at once (one pin lookup per window). */
@@ -185,6 +189,41 @@ class ExportCut implements LineSource {
     return this.windowEntries.get(id);
   }
 
+  /**
+   * Counts the exported vertices and edges of ids [from, to) into `counts` and checks their values
+   * (`check`); answers the id reached, less than `to` when `sliceMs` ran out first.
+   */
+  countAndCheck(
+    from: number,
+    to: number,
+    counts: { vertices: number; edges: number },
+    sliceEnd: number,
+  ): number {
+    const { kindType, propertyRecords: records } = this.snapshot;
+    const filtered =
+      this.vertexLabelSlot !== undefined || this.edgeTypeId !== undefined || this.edgeLabelSlot !== undefined;
+    const checkAll = this.hasEmbeddings;
+    let id = from;
+    while (id < to) {
+      const stop = Math.min(to, id + idsPerClockRead);
+      for (; id < stop; id++) {
+        if (filtered) {
+          if (this.isExportedVertex(id)) counts.vertices++;
+          else if (this.isExportedEdge(id)) counts.edges++;
+          else continue;
+        } else {
+          const kind = kindType[id];
+          if (kind === kindVertex) counts.vertices++;
+          else if (kind >= edgeKindBase) counts.edges++;
+          else continue;
+        }
+        if (checkAll || (id < records.length && records[id] !== 0)) this.check(id);
+      }
+      if (performance.now() >= sliceEnd) break;
+    }
+    return id;
+  }
+
   /** Throws `BulkExportError` for the element's first value that cannot be exported. */
   check(id: number): void {
     const { propertyRecords: records, propertyPool: pool, sideValues } = this.snapshot;
@@ -196,14 +235,12 @@ class ExportCut implements LineSource {
         const keyId = Math.floor(word / typeTagCount);
         const tag = word - keyId * typeTagCount;
         if (this.keyState[keyId] !== 1) this.checkKey(id, keyId);
-        const type = typeOfTag(tag);
-        let reason: string | undefined;
-        if (type === undefined) reason = `the type tag ${tag} is outside the allow-list of bulk files`;
-        else if (type === 'Char') {
-          const unit = pool[pair + 1];
-          if (unit >= 0xd800 && unit <= 0xdfff) reason = 'the System.Char value is an unpaired surrogate';
-        } else if (!isInlineTag(tag))
-          reason = unexportableReason({ type, value: sideValues[pool[pair + 1]] });
+        if (tag === stringTag) {
+          // The usual case, without making the value object `unexportableReason` takes.
+          const value = sideValues[pool[pair + 1]];
+          if (typeof value === 'string' && value.isWellFormed()) continue;
+        } else if (inlineTags[tag] === 1 && tag !== charTag) continue;
+        const reason = this.unexportable(tag, pool[pair + 1]);
         if (reason !== undefined)
           throw new BulkExportError(id, this.snapshot.propertyKeyNames[keyId], reason);
       }
@@ -221,6 +258,19 @@ class ExportCut implements LineSource {
         }
       }
     }
+  }
+
+  /** Why the stored value (type tag, inline payload or side-table slot) cannot be exported, if it cannot. */
+  private unexportable(tag: number, encoded: number): string | undefined {
+    const type = typeOfTag(tag);
+    if (type === undefined) return `the type tag ${tag} is outside the allow-list of bulk files`;
+    if (type === 'Char') {
+      return encoded >= 0xd800 && encoded <= 0xdfff
+        ? 'the System.Char value is an unpaired surrogate'
+        : undefined;
+    }
+    if (isInlineTag(tag)) return undefined;
+    return unexportableReason({ type, value: this.snapshot.sideValues[encoded] });
   }
 
   private checkKey(id: number, keyId: number): void {
@@ -270,17 +320,13 @@ export async function openExport(
   let edgeCount = 0;
   try {
     cut = new ExportCut(snapshot, filters);
-    let sliceStart = performance.now();
-    for (let id = 0; id < snapshot.nextId; id++) {
-      if (id % idsPerClockRead === 0 && performance.now() - sliceStart >= sliceMs) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
-      if (cut.isExportedVertex(id)) vertexCount++;
-      else if (cut.isExportedEdge(id)) edgeCount++;
-      else continue;
-      cut.check(id);
+    const counts = { vertices: 0, edges: 0 };
+    for (let id = 0; id < snapshot.nextId;) {
+      id = cut.countAndCheck(id, snapshot.nextId, counts, performance.now() + sliceMs);
+      if (id < snapshot.nextId) await yieldToEventLoop();
     }
+    vertexCount = counts.vertices;
+    edgeCount = counts.edges;
   } catch (error) {
     release();
     throw error;

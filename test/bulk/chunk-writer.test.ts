@@ -8,8 +8,10 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   ChunkWriter,
+  Fragment,
   maxIntegerBytes,
   maxShortDoubleBytes,
+  putIndex,
   putInteger,
   putShortDouble,
   writeJsonString,
@@ -17,9 +19,11 @@ import {
 } from '../../src/bulk/chunk-writer.js';
 import { formatDouble } from '../../src/engine/model/numeric-text.js';
 
-function integerText(value: number): string {
+const viewOf = (buffer: Buffer) => new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
+
+function integerText(value: number, writer = putInteger): string {
   const buffer = Buffer.alloc(maxIntegerBytes + 4);
-  const end = putInteger(buffer, 2, value);
+  const end = writer(viewOf(buffer), 2, value);
   assert.ok(end - 2 <= maxIntegerBytes);
   return buffer.toString('latin1', 2, end);
 }
@@ -27,7 +31,7 @@ function integerText(value: number): string {
 /** The fast path's text, or undefined when it declines the value. */
 function shortDoubleText(value: number): string | undefined {
   const buffer = Buffer.alloc(maxShortDoubleBytes + 4);
-  const end = putShortDouble(buffer, 1, value);
+  const end = putShortDouble(viewOf(buffer), 1, value);
   if (end < 0) return undefined;
   assert.ok(end - 1 <= maxShortDoubleBytes);
   return buffer.toString('latin1', 1, end);
@@ -49,6 +53,29 @@ describe('export chunk writers', () => {
     for (const value of [0, 9, 10, 99, 100, 4_294_967_295, -2_147_483_648, 1_000_000_000])
       assert.equal(integerText(value), String(value));
     assert.equal(integerText(-0), '0');
+  });
+
+  it('writes ids and endpoints, [0, 2^31), as String spells them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (value) => {
+        assert.equal(integerText(value, putIndex), String(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('writes a fragment as its UTF-8 bytes, whatever its length', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.nat(7), (text, offset) => {
+        const expected = Buffer.from(text);
+        const buffer = Buffer.alloc(offset + expected.length + 4, 0xff);
+        const fragment = new Fragment(text);
+        assert.equal(fragment.put(viewOf(buffer), offset), offset + expected.length);
+        assert.deepEqual(buffer.subarray(offset, offset + expected.length), expected);
+        assert.ok(buffer.subarray(offset + expected.length).every((byte) => byte === 0xff));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes a double exactly as formatDouble whenever the short-decimal path takes it', () => {

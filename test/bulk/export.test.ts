@@ -104,6 +104,29 @@ describe('bulk export', () => {
     ]);
   });
 
+  it('writes each line exactly through runs of elements sharing a label and creation date, and after them', async () => {
+    const engine = new Engine();
+    const runs: [string | null, number, number][] = [
+      ['a', 5, 7],
+      ['a', 6, 7],
+      ['b', 6, 1],
+      [null, 6, 9],
+      ['a', 4_294_967_295, 6],
+    ];
+    const expected: string[] = [];
+    for (const [label, creationDate, count] of runs) {
+      for (let i = 0; i < count; i++) {
+        const id = expected.length;
+        expected.push(
+          `{"type":"vertex","id":${id}${label === null ? '' : `,"label":"${label}"`},"creationDate":${creationDate}}`,
+        );
+        await engine.createVertex({ label, creationDate });
+      }
+    }
+    const lines = (await exported(engine)).split('\n');
+    assert.deepEqual(lines.slice(1, -1), expected);
+  });
+
   it('writes the meta line of an empty graph with zero counts', async () => {
     const lines = parse(await exported(new Engine()));
     assert.equal(lines.length, 1);
