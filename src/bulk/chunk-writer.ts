@@ -207,6 +207,11 @@ const powersOfTen = Float64Array.from({ length: maxShortFractionDigits + 1 }, (_
 /** The fast path of `putShortDouble` covers magnitudes from here (`formatDouble`'s fixed notation) up to 2^53. */
 const shortDoubleMin = 1e-4;
 
+/** 2^52: a scaled value below it has only one integer candidate (see `putShortDouble`). */
+const uniqueBelow = 2 ** 52;
+/** "0." as one little-endian 16-bit store. */
+const zeroPoint = 0x30 | (0x2e << 8);
+
 /** Most bytes `putShortDouble` writes: a sign, sixteen digits, a point and four leading zeros. */
 export const maxShortDoubleBytes = 24;
 
@@ -232,21 +237,20 @@ export function putShortDouble(view: DataView, position: number, value: number):
     if (scaled >= exactIntegerLimit) return -1;
     const m = Math.round(scaled);
     if (m / scale !== magnitude) continue;
-    if ((m + 1) / scale === magnitude || (m - 1) / scale === magnitude) return -1;
+    // Below 2^52 the candidates are further apart than the value's ulp, so m is the only one.
+    if (scaled >= uniqueBelow && ((m + 1) / scale === magnitude || (m - 1) / scale === magnitude)) return -1;
     if (negative) view.setUint8(position++, 0x2d);
-    let whole = Math.floor(m / scale);
-    let fraction = m - whole * scale;
-    if (fraction < 0) {
-      whole -= 1;
-      fraction += scale;
-    } else if (fraction >= scale) {
-      whole += 1;
-      fraction -= scale;
+    if (digits === 0) return putWholeNumber(view, position, m);
+    if (m < scale) {
+      // 0.000ddd: the fraction digits of m, after "0." and leading zeros.
+      view.setUint16(position, zeroPoint, true);
+      return putPadded(view, position + 2, m, digits);
     }
-    position = putWholeNumber(view, position, whole);
-    if (digits === 0) return position;
-    view.setUint8(position, 0x2e);
-    return putPadded(view, position + 1, fraction, digits);
+    // The digits of m, then the last `digits` of them moved one place right to make room for the point.
+    const end = putWholeNumber(view, position, m);
+    for (let at = end; at > end - digits; at--) view.setUint8(at, view.getUint8(at - 1));
+    view.setUint8(end - digits, 0x2e);
+    return end + 1;
   }
   return -1;
 }

@@ -76,10 +76,9 @@ const plainTextTypes: ReadonlySet<string> = new Set(
 const vertexOpen = new Fragment('{"type":"vertex","id":');
 const edgeOpen = new Fragment('{"type":"edge","id":');
 const targetField = new Fragment(',"target":');
-const propertiesOpen = new Fragment(',"properties":{');
 const quote = 0x22;
-const comma = 0x2c;
-const closingBrace = 0x7d;
+/** `}}` (the last entry's and the properties' braces), as one little-endian 16-bit store. */
+const closingBraces = 0x7d | (0x7d << 8);
 /** `}` and a line break, as one little-endian 16-bit store. */
 const lineEnd = 0x7d | (0x0a << 8);
 
@@ -102,8 +101,9 @@ export class ExportLineWriter {
   private readonly labelFragments: (Fragment | undefined)[] = [];
   /** Per edge type id: `,"edgePropertyId":"...","source":`, made on first use. */
   private readonly edgeTypeFragments: (Fragment | undefined)[] = [];
-  /** Per (key id, type tag): the entry's text up to its value (`entryPrefix`), and as UTF-8. */
+  /** Per (key id, type tag): the entry's text up to its value (`entryPrefix`). */
   private readonly pairPrefixes: (string | undefined)[] = [];
+  /** Per (key id, type tag, first or later entry): what goes before the value (`makePairPrefix`). */
   private readonly pairPrefixFragments: (Fragment | undefined)[] = [];
   private readonly hasEmbeddings: boolean;
   /**
@@ -249,30 +249,29 @@ export class ExportLineWriter {
       // Pairs are stored by key id; when the key ids also run in key-name order, they are written as
       // they come. Otherwise what was written is dropped and the sorted form written instead.
       const start = out.length;
-      out.length = propertiesOpen.put(out.room(propertiesOpen.length), start);
       const keyRanks = this.keyRanks;
       let previousRank = -1;
+      let ordered = true;
       let pair = record + recordHeaderWords;
       for (let i = 0; i < count; i++, pair += 2) {
         const word = pool[pair];
         const keyId = Math.floor(word / typeTagCount);
         const tag = word - keyId * typeTagCount;
         const rank = keyRanks[keyId];
-        if (rank < previousRank) break;
-        previousRank = rank;
-        const slot = keyId * typeTagCount + tag;
-        const prefix = this.pairPrefixFragments[slot] ?? this.makePairPrefix(keyId, tag);
-        const view = out.room(prefix.length + 1);
-        let position = out.length;
-        if (i > 0) view.setUint8(position++, comma);
-        out.length = prefix.put(view, position);
-        this.writeValue(out, tag, pool[pair + 1]);
-        const closing = out.room(2);
-        closing.setUint8(out.length++, closingBrace);
-        if (i === count - 1) {
-          closing.setUint8(out.length++, closingBrace);
-          return;
+        if (rank < previousRank) {
+          ordered = false;
+          break;
         }
+        previousRank = rank;
+        const slot = 2 * (keyId * typeTagCount + tag) + (i === 0 ? 0 : 1);
+        const prefix = this.pairPrefixFragments[slot] ?? this.makePairPrefix(keyId, tag, i === 0);
+        out.length = prefix.put(out.room(prefix.length), out.length);
+        this.writeValue(out, tag, pool[pair + 1]);
+      }
+      if (ordered && count > 0) {
+        out.room(2).setUint16(out.length, closingBraces, true);
+        out.length += 2;
+        return;
       }
       out.length = start;
     }
@@ -335,9 +334,10 @@ export class ExportLineWriter {
     ));
   }
 
-  private makePairPrefix(keyId: number, tag: number): Fragment {
-    const fragment = new Fragment(this.pairPrefix(keyId, tag));
-    this.pairPrefixFragments[keyId * typeTagCount + tag] = fragment;
+  /** The fragment before a value: the entry's prefix after `,"properties":{` (first) or `},` (later). */
+  private makePairPrefix(keyId: number, tag: number, first: boolean): Fragment {
+    const fragment = new Fragment(`${first ? ',"properties":{' : '},'}${this.pairPrefix(keyId, tag)}`);
+    this.pairPrefixFragments[2 * (keyId * typeTagCount + tag) + (first ? 0 : 1)] = fragment;
     return fragment;
   }
 
