@@ -13,8 +13,9 @@
  * Two passes over the cut, both in slices that yield the event loop: the first counts the lines (the meta
  * line comes first and carries the counts) and checks that every value can be written, so an unexportable
  * value fails the export (`BulkExportError`, HTTP 422) before a byte is sent; the second writes the lines
- * into a Readable that produces a slice of lines only when its reader asks for more (back-pressure), so
- * memory stays at one slice whatever the graph's size.
+ * (as bytes, export-lines.ts) a chunk at a time, only when the reader asks for more (back-pressure), into
+ * a Readable (`stream`) or straight to a socket or file (`writeTo`, which reuses chunk buffers), so memory
+ * stays at a few chunks whatever the graph's size.
  *
  * Filters (exact, case-sensitive): `vertexLabel` restricts vertices; `edgeLabel` and `edgePropertyId`
  * restrict edges (AND); an edge is written only when both of its endpoints are.
@@ -191,7 +192,8 @@ class ExportCut implements LineSource {
 
   /**
    * Counts the exported vertices and edges of ids [from, to) into `counts` and checks their values
-   * (`check`); answers the id reached, less than `to` when `sliceMs` ran out first.
+   * (`check`: only elements with a property record, or every one when the cut holds embeddings); answers
+   * the id reached, less than `to` when the clock passed `sliceEnd` first.
    */
   countAndCheck(
     from: number,
