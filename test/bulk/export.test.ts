@@ -24,6 +24,7 @@ import {
 } from '../../src/index.js';
 import { assertIdentical } from '../engine/durability/arbitraries.js';
 import { storableValue } from './arbitraries.js';
+import { samplesDirectory } from '../support/samples.js';
 
 async function exported(engine: Engine, filters: ExportFilters = {}, chunkLines?: number): Promise<string> {
   const { stream } = await openExport(engine, filters, chunkLines === undefined ? {} : { chunkLines });
@@ -297,7 +298,7 @@ describe('bulk export', () => {
 
   it('round-trips every sample: the export holds the sample values exactly, and export-import-export is stable', async () => {
     for (const name of ['karate-club', 'cyber-warfare', 'movie-night']) {
-      const sample = readFileSync(`/work/shared/samples/${name}.jsonl`, 'utf8');
+      const sample = readFileSync(`${samplesDirectory}/${name}.jsonl`, 'utf8');
       const engine = new Engine();
       await importJsonl(engine, [sample]);
       const first = await exported(engine);

@@ -21,8 +21,9 @@ import { FileIdMap } from '../../src/bulk/id-map.js';
 import { LineParser } from '../../src/bulk/line-parse.js';
 import { bulkTypeName } from '../../src/bulk/values.js';
 import { storableValue } from './arbitraries.js';
+import { samplesDirectory } from '../support/samples.js';
 
-const samples = '/work/shared/samples';
+const samples = samplesDirectory;
 
 /** An engine with a vector index bound to the embedding name `e` (2 components, cosine: no zero vector). */
 function engineWithBoundIndex(): Engine {

@@ -13,8 +13,9 @@ import {
   type ImportOptions,
   type TypedValue,
 } from '../../src/index.js';
+import { samplesDirectory } from '../support/samples.js';
 
-const samples = '/work/shared/samples';
+const samples = samplesDirectory;
 
 function lines(...items: (object | string)[]): string {
   return items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('\n') + '\n';

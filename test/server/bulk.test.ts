@@ -21,10 +21,11 @@ import {
   type HttpReply,
   type TestServer,
 } from '../support/server.js';
+import { samplesDirectory } from '../support/samples.js';
 
 const samples = ['karate-club', 'cyber-warfare', 'movie-night'].map((name) => ({
   name,
-  text: readFileSync(`/work/shared/samples/${name}.jsonl`, 'utf8'),
+  text: readFileSync(`${samplesDirectory}/${name}.jsonl`, 'utf8'),
 }));
 
 const ndjson = { 'content-type': 'application/x-ndjson' };
