@@ -2,7 +2,9 @@
  * Durable single-element writes: every `createVertex` is a transaction that is released only after its
  * commit group is appended to the write-ahead log and fdatasynced. Beside them, the machine's roofs
  * measured in the same run on the same disk: a loop appending 100-byte records with an fdatasync after
- * each, and the same with 64 records per fdatasync (what group commit can at best reach with 64 writers).
+ * each, the same loop overwriting zero bytes written and synced beforehand (as the log does inside the
+ * extents it allocates ahead of its appends), and appends of 64 records per fdatasync (what group commit
+ * can at best reach with 64 writers).
  *
  * - In-process: 1 producer (each write waits for its own sync) and `--producers` concurrent producers
  *   (each awaits its write, then issues the next; their writes share syncs).
@@ -36,6 +38,8 @@ const targetManyProducerRate = 100_000;
 const targetHttpRatio = 0.7;
 const recordBytes = 100;
 const recordsPerGroupSync = 64;
+/** Zero bytes the allocated-space roof overwrites: more than its loop reaches in a few seconds. */
+const roofAllocatedBytes = 64 * 1024 * 1024;
 
 const flags = numericFlags(
   { seconds: 3, rounds: 5, producers: 64, connections: 64, duration: 10, warmup: 2 },
@@ -54,19 +58,31 @@ function callback(run: (done: (error: NodeJS.ErrnoException | null) => void) => 
   return new Promise((resolve, reject) => run((error) => (error === null ? resolve() : reject(error))));
 }
 
-/** The disk's roof: `perSync` records of 100 bytes appended per write, then one fdatasync, for `seconds`. */
+/**
+ * The disk's roof: `perSync` records of 100 bytes appended per write, then one fdatasync, for `seconds`.
+ * With `allocatedBytes`, the file is first filled with that many zero bytes and synced, and the records
+ * overwrite them (what the log does inside its allocated extents): each sync flushes data, not a new size.
+ */
 async function diskRoof(
   perSync: number,
   seconds: number,
+  allocatedBytes = 0,
 ): Promise<{ recordsPerSecond: number; syncsPerSecond: number }> {
   const file = path.join(freshDirectory(), 'roof.bin');
   const fd = fs.openSync(file, 'w');
+  if (allocatedBytes > 0) {
+    fs.writeSync(fd, Buffer.alloc(allocatedBytes));
+    fs.fdatasyncSync(fd);
+  }
   const chunk = Buffer.alloc(recordBytes * perSync, 0x5a);
   let position = 0;
   let syncs = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  while (performance.now() < deadline) {
+  while (
+    performance.now() < deadline &&
+    (allocatedBytes === 0 || position + chunk.length <= allocatedBytes)
+  ) {
     await callback((done) => fs.write(fd, chunk, 0, chunk.length, position, (error) => done(error)));
     position += chunk.length;
     await callback((done) => fs.fdatasync(fd, done));
@@ -186,6 +202,7 @@ console.log(`-- files in ${root}; ${rounds} round(s) of ${seconds} s per in-proc
 
 try {
   const roof1: number[] = [];
+  const roofAllocated: number[] = [];
   const roofMany: number[] = [];
   const roofManySyncs: number[] = [];
   const single: DurableSample[] = [];
@@ -193,6 +210,7 @@ try {
   await durableWrites(producers, 0.5); // warm-up
   for (let r = 0; r < rounds; r++) {
     roof1.push((await diskRoof(1, seconds)).recordsPerSecond);
+    roofAllocated.push((await diskRoof(1, seconds, roofAllocatedBytes)).recordsPerSecond);
     const group = await diskRoof(recordsPerGroupSync, seconds);
     roofMany.push(group.recordsPerSecond);
     roofManySyncs.push(group.syncsPerSecond);
@@ -212,6 +230,13 @@ try {
         num(median(roof1)),
         '1',
         roof1.map((v) => num(v)).join(' / '),
+      ],
+      [
+        `disk roof: ${recordBytes}-B record, fdatasync after each, into allocated space`,
+        `${rate(median(roofAllocated))} records`,
+        num(median(roofAllocated)),
+        '1',
+        roofAllocated.map((v) => num(v)).join(' / '),
       ],
       [
         `disk roof: ${recordsPerGroupSync} records per fdatasync`,
@@ -239,7 +264,8 @@ try {
   console.log();
   console.log(`log bytes per createVertex entry: ${m(many, 'logBytesPerWrite').toFixed(1)} (frame included)`);
   console.log(
-    `1 producer / disk roof (1 record per sync): ${pct(singleRate / median(roof1))}; ` +
+    `1 producer / disk roof (1 record per sync): ${pct(singleRate / median(roof1))}, ` +
+      `into allocated space: ${pct(singleRate / median(roofAllocated))}; ` +
       `${producers} producers / disk roof (${recordsPerGroupSync} per sync): ${pct(manyRate / median(roofMany))}`,
   );
   const ratio = manyRate / singleRate;

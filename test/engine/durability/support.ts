@@ -39,10 +39,12 @@ export function ioError(syscall: string): NodeJS.ErrnoException {
 
 /**
  * Wraps the real file system. Set `failWrite`/`failSync`/`failReplace` to make the next calls throw;
- * `stallSync` makes syncs wait until `releaseSync()`. Counts writes and syncs.
+ * `stallSync` makes syncs wait until `releaseSync()`. Counts writes of entries, writes of zero-filled
+ * extents (the space the log allocates ahead of its appends) and syncs.
  */
 export class FaultyFileSystem implements LogFileSystem {
   writes = 0;
+  extentWrites = 0;
   syncs = 0;
   failWrite: Error | null = null;
   failSync: Error | null = null;
@@ -69,7 +71,8 @@ export class FaultyFileSystem implements LogFileSystem {
     const inner = await this.inner.open(file);
     return {
       write: async (data, position) => {
-        this.writes++;
+        if (data.every((byte) => byte === 0)) this.extentWrites++;
+        else this.writes++;
         if (this.failWrite !== null) throw this.failWrite;
         await inner.write(data, position);
       },

@@ -6,10 +6,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Engine, isEngineError } from '../../../src/index.js';
 import { emptyGraphAnchor } from '../../../src/engine/durability/wal/header.js';
-import { LogStateError, WriteAheadLog } from '../../../src/engine/durability/wal/write-ahead-log.js';
+import {
+  LogStateError,
+  WriteAheadLog,
+  logExtentBytes,
+} from '../../../src/engine/durability/wal/write-ahead-log.js';
 import { FaultyFileSystem, engineState, ioError, openLogged, temporaryDirectory } from './support.js';
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -64,6 +69,41 @@ describe('group commit', () => {
     assert.equal(fileSystem.syncs, 2);
     assert.equal(log.lastSequence, 80);
     await log.close();
+  });
+});
+
+describe('allocation ahead of the appends', () => {
+  it('writes a zero-filled extent behind the first append and fills it without growing the file', async () => {
+    const { engine, log, fileSystem, file } = await faultyLog();
+    await engine.createVertex();
+    const allocated = statSync(file).size;
+    assert.equal(allocated, log.status.bytes + logExtentBytes, 'entries, then one extent');
+    assert.equal(fileSystem.extentWrites, 1);
+    for (let i = 0; i < 200; i++) await engine.createVertex({ label: 'small' });
+    assert.equal(statSync(file).size, allocated, 'small appends overwrite allocated space');
+    assert.equal(fileSystem.extentWrites, 1);
+    assert.equal(fileSystem.syncs, 201, 'one sync per group, the extent in the first');
+    await log.close();
+  });
+
+  it('appends a large group past the extent without zero-filling behind it, then allocates again', async () => {
+    const { engine, log, fileSystem, file } = await faultyLog();
+    const big = 'x'.repeat(1024);
+    const batch = Array.from({ length: logExtentBytes / 1024 + 64 }, () => ({
+      properties: [{ key: 'text', value: { type: 'String' as const, value: big } }],
+    }));
+    await engine.createVertices(batch);
+    assert.equal(statSync(file).size, log.status.bytes, 'the group ends the file');
+    assert.equal(fileSystem.extentWrites, 0);
+    await engine.createVertex();
+    assert.equal(statSync(file).size, log.status.bytes + logExtentBytes);
+    assert.equal(fileSystem.extentWrites, 1);
+    const expected = engineState(engine);
+    await log.close();
+    const reopened = await openLogged(file);
+    assert.deepEqual(engineState(reopened.engine), expected);
+    assert.equal(reopened.log.status.lastRecoveryTruncated, false);
+    await reopened.log.close();
   });
 });
 

@@ -144,10 +144,13 @@ async function buildLog(writes: ((engine: Engine) => Promise<unknown>)[]) {
     states.push(engineState(engine));
   }
   await log.close();
-  const bytes = readFileSync(file);
-  const { framesStart } = decodeHeader(bytes, file);
-  const { frames } = scanFrames(bytes, framesStart, 1);
+  const written = readFileSync(file);
+  const { framesStart } = decodeHeader(written, file);
+  const { frames, validEnd, stop } = scanFrames(written, framesStart, 1);
+  assert.equal(stop, 'end');
   assert.equal(frames.length, writes.length);
+  // The entries alone, without the zero-filled extent the log allocated after them.
+  const bytes = written.subarray(0, validEnd);
   return { file, bytes, frames, states };
 }
 
@@ -266,14 +269,54 @@ describe('recovery: damaged logs', () => {
     }
   });
 
-  it('treats zero bytes after the last entry (allocated, never written) as a torn tail', async () => {
+  it('reads zero bytes after the last entry as allocated space: the log ends there and appends fill it', async () => {
     const { file, bytes, states } = await buildLog(fiveWrites);
-    writeFileSync(file, Buffer.concat([bytes, Buffer.alloc(8192)]));
-    const { engine, log } = await openLogged(file);
-    assert.deepEqual(engineState(engine), states[5]);
-    assert.equal(log.status.lastRecoveryTruncated, false);
-    assert.equal(readFileSync(file).length, bytes.length);
-    await log.close();
+    for (const zeros of [1, 11, 12, 8192]) {
+      writeFileSync(file, Buffer.concat([bytes, Buffer.alloc(zeros)]));
+      const { engine, log, warnings } = await openLogged(file);
+      assert.deepEqual(engineState(engine), states[5], `${zeros} zero bytes`);
+      assert.equal(log.status.lastRecoveryTruncated, false);
+      assert.deepEqual(warnings, [], 'allocated space is no damage');
+      assert.equal(log.status.bytes, bytes.length);
+      await engine.createVertex({ label: 'after' });
+      const expected = engineState(engine);
+      await log.close();
+      const written = readFileSync(file);
+      assert.deepEqual(written.subarray(0, bytes.length), bytes, 'the entries before stay as they were');
+      const reopened = await openLogged(file);
+      assert.deepEqual(engineState(reopened.engine), expected);
+      assert.equal(reopened.log.status.lastRecoveryReplayedEntries, 6);
+      await reopened.log.close();
+    }
+  });
+
+  it('discards a frame header torn into allocated space (a partial header, zero bytes after it)', async () => {
+    const { file, bytes, frames, states } = await buildLog(fiveWrites);
+    const last = frames[frames.length - 1];
+    for (let kept = 1; kept < 12; kept++) {
+      const torn = Buffer.concat([bytes.subarray(0, last.offset + kept), Buffer.alloc(4096)]);
+      writeFileSync(file, torn);
+      const { engine, log, warnings } = await openLogged(file);
+      assert.deepEqual(engineState(engine), states[4], `${kept} header bytes`);
+      assert.equal(log.status.lastRecoveryTruncated, false);
+      assert.match(warnings.join('\n'), /torn trailing entry/);
+      await log.close();
+    }
+  });
+
+  it('discards an entry whose payload is torn into allocated space (its CRC fails, zero bytes after it)', async () => {
+    const { file, bytes, frames, states } = await buildLog(fiveWrites);
+    const last = frames[frames.length - 1];
+    for (let kept = last.payloadStart + 1; kept < last.payloadEnd; kept++) {
+      writeFileSync(
+        file,
+        Buffer.concat([bytes.subarray(0, kept), Buffer.alloc(last.payloadEnd - kept + 4096)]),
+      );
+      const { engine, log } = await openLogged(file);
+      assert.deepEqual(engineState(engine), states[4], `payload cut at ${kept}`);
+      assert.equal(log.status.lastRecoveryTruncated, false);
+      await log.close();
+    }
   });
 
   it('stops at a flipped byte mid-log, wherever it is in the entry, and reports the truncation', async () => {

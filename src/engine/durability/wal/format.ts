@@ -8,9 +8,10 @@
  *                 u32 header payload length, u32 CRC-32 of the header payload, header payload
  *   header payload  namespace id (string), anchor kind (u8), anchor sequence (varuint),
  *                   anchor id (string), creation time in Unix milliseconds (varuint)
- *   frames        repeated until the end of the file:
+ *   frames        repeated until the end of the file or the first zero byte where a frame would start:
  *                 u32 payload length, u32 length check (length XOR 0xFFFFFFFF), u32 CRC-32 of the
  *                 payload, payload
+ *   zero bytes    space allocated ahead of the appends (write-ahead-log.ts, `logExtentBytes`)
  *   payload       u8 entry format version, u8 entry type, varuint sequence number, type-specific body
  *
  * The anchor names the state the log builds on: the empty graph (sequence 0), or a checkpoint whose

@@ -4,11 +4,12 @@
  * walks a file's frames and says where the whole, valid, consecutive entries end, and why they end there.
  *
  * How a scan ends:
- * - `end`: every byte belongs to a valid entry.
+ * - `end`: every byte belongs to a valid entry, or nothing but zero bytes follow the last valid entry
+ *   (the space the log allocates ahead of its appends, `logExtentBytes`); `zeroTailBytes` counts them.
  * - `tornTail`: the last entry did not fully reach the disk (the crash case): fewer bytes than a frame
- *   header, a length running past the end of the file, a payload that fails its CRC and is the last thing
- *   in the file, or nothing but zero bytes from there on (blocks allocated but never written). None of
- *   these was ever acknowledged, since the callers of a group are released only after its sync.
+ *   header, a length running past the end of the file, a payload that fails its CRC with nothing but zero
+ *   bytes behind it, or a damaged frame header with nothing but zero bytes from there on. None of these
+ *   was ever acknowledged, since the callers of a group are released only after its sync.
  * - `corrupt`: a damaged length, a failed CRC with more data behind it, an undecodable prefix, or a
  *   sequence number out of order. The entries before it are history; what follows cannot be trusted.
  */
@@ -56,6 +57,8 @@ export interface FrameScan {
   readonly stop: ScanStop;
   /** What was found at `validEnd` when the scan did not reach the end. */
   readonly detail: string | null;
+  /** Zero bytes after `validEnd` when the scan ended (`end`) at allocated, never written space. */
+  readonly zeroTailBytes: number;
 }
 
 function allZero(buffer: Buffer, from: number, to: number): boolean {
@@ -76,16 +79,27 @@ export function scanFrames(
   const frames: FrameRef[] = [];
   let at = start;
   let expected = firstSequence;
-  const stopAt = (stop: ScanStop, detail: string): FrameScan => ({ frames, validEnd: at, stop, detail });
+  const stopAt = (stop: ScanStop, detail: string): FrameScan => ({
+    frames,
+    validEnd: at,
+    stop,
+    detail,
+    zeroTailBytes: 0,
+  });
   while (at < end) {
     const remaining = end - at;
+    if (allZero(buffer, at, end)) {
+      return { frames, validEnd: at, stop: 'end', detail: null, zeroTailBytes: remaining };
+    }
     if (remaining < frameHeaderBytes) {
       return stopAt('tornTail', `${remaining} bytes at offset ${at}, fewer than a frame header`);
     }
     const length = buffer.readUInt32LE(at);
     const check = buffer.readUInt32LE(at + 4);
     if ((length ^ lengthCheckMask) >>> 0 !== check || length > maxEntryPayloadBytes) {
-      if (allZero(buffer, at, end)) return stopAt('tornTail', `zero bytes from offset ${at} to the end`);
+      if (allZero(buffer, at + frameHeaderBytes, end)) {
+        return stopAt('tornTail', `a partly written frame header at offset ${at}, zero bytes after it`);
+      }
       return stopAt('corrupt', `damaged frame header at offset ${at}`);
     }
     const payloadStart = at + frameHeaderBytes;
@@ -114,5 +128,5 @@ export function scanFrames(
     expected++;
     at = payloadEnd;
   }
-  return { frames, validEnd: at, stop: 'end', detail: null };
+  return { frames, validEnd: at, stop: 'end', detail: null, zeroTailBytes: 0 };
 }

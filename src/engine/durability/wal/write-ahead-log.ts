@@ -40,6 +40,21 @@ export const maxHeldBytes = 256 * 1024 * 1024;
 const maxKeptEncoderBytes = 16 * 1024 * 1024;
 /** Replayed transactions in flight at once: bounds the memory of decoded entries during recovery. */
 const replayChunkEntries = 4096;
+/**
+ * The log allocates its file ahead of the appends in extents of zero bytes, written and synced once. An
+ * `fdatasync` after an append that grows the file must also commit the new size (a journal transaction
+ * on ext4 and XFS), while one after an overwrite inside written blocks flushes data alone: 2-3x more
+ * syncs per second measured on this project's disks. Replay reads zero bytes after the last entry as the
+ * end of the log (frames.ts).
+ */
+export const logExtentBytes = 4 * 1024 * 1024;
+/**
+ * A group at least this large is appended without an extent behind it: its own bytes dwarf the size
+ * update, and zero-filling behind bulk loads would double what they write.
+ */
+const unallocatedAppendBytes = 256 * 1024;
+/** One extent of zero bytes, made at the first allocation (a zeroed allocation costs no memory until read). */
+let zeroExtent: Buffer | null = null;
 
 export interface WriteAheadLogOptions {
   /** The log file. */
@@ -80,7 +95,7 @@ export interface LogStatus {
   readonly lastSequence: number;
   readonly anchor: LogAnchor;
   readonly path: string;
-  /** Bytes of the file: header and durable entries. */
+  /** Bytes of the header and the durable entries (the file's zero-filled extent after them aside). */
   readonly bytes: number;
 }
 
@@ -155,6 +170,8 @@ export class WriteAheadLog {
   private framesStart: number;
   /** Append position: end of the last durable entry. */
   private size: number;
+  /** Bytes of the file: the entries and the zero-filled extent after them (`logExtentBytes`). */
+  private allocatedEnd: number;
   /** The last sequence number the commit hook gave an entry (or found it could not). */
   private encodedThrough: number;
   /** The last sequence number whose entry the append chain has handled (written or held). */
@@ -183,6 +200,7 @@ export class WriteAheadLog {
       anchor: LogAnchor;
       framesStart: number;
       size: number;
+      allocatedEnd: number;
       opened: { content: Buffer; scan: FrameScan } | null;
     },
   ) {
@@ -196,6 +214,7 @@ export class WriteAheadLog {
     this.anchorValue = state.anchor;
     this.framesStart = state.framesStart;
     this.size = state.size;
+    this.allocatedEnd = state.allocatedEnd;
     this.opened = state.opened;
     this.live = state.opened === null;
     const start = anchorSequence(state.anchor);
@@ -222,6 +241,7 @@ export class WriteAheadLog {
       anchor: emptyGraphAnchor,
       framesStart: header.length,
       size: header.length,
+      allocatedEnd: header.length,
       opened: null,
     });
     log.unwrittenHeader = header;
@@ -267,6 +287,7 @@ export class WriteAheadLog {
       anchor: header.anchor,
       framesStart,
       size: scan.validEnd,
+      allocatedEnd: scan.stop === 'end' ? content.length : scan.validEnd,
       opened: { content, scan },
     });
   }
@@ -396,6 +417,10 @@ export class WriteAheadLog {
     try {
       const file = this.requireFile();
       await file.write(bytes, this.size);
+      const end = this.size + bytes.length;
+      if (end > this.allocatedEnd) {
+        this.allocatedEnd = bytes.length >= unallocatedAppendBytes ? end : await allocateExtent(file, end);
+      }
       await file.sync();
     } catch (error) {
       this.tripFence(`append failed: ${describe(error)}`);
@@ -601,6 +626,7 @@ export class WriteAheadLog {
     const file = this.requireFile();
     await file.truncate(scan.validEnd);
     await file.sync();
+    this.allocatedEnd = scan.validEnd;
     return preservedCopy;
   }
 
@@ -666,6 +692,7 @@ export class WriteAheadLog {
     this.anchorValue = anchor;
     this.framesStart = header.length;
     this.size = size;
+    this.allocatedEnd = size;
     this.durableThrough = through;
     this.handledThrough = through;
     if (!keepLaterEntries) this.encodedThrough = sequence;
@@ -710,6 +737,16 @@ export class WriteAheadLog {
     if (this.file === null) throw new LogStateError(`the write-ahead log ${this.path} has no file`);
     return this.file;
   }
+}
+
+/**
+ * Writes a zero extent from `from` (the end of the entries) and answers the file's new end. The caller's
+ * sync makes it durable with the entries before it, so a crash leaves either the old end or zero bytes.
+ */
+async function allocateExtent(file: LogFile, from: number): Promise<number> {
+  zeroExtent ??= Buffer.alloc(logExtentBytes);
+  await file.write(zeroExtent, from);
+  return from + logExtentBytes;
 }
 
 function yieldToEventLoop(): Promise<void> {
