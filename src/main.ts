@@ -3,6 +3,7 @@
  * Configuration layers: defaults, JSON file, environment, flags (docs/configuration.md).
  */
 import { ConfigError, loadConfig } from './config/index.js';
+import { StorageLockedError } from './engine/durability/storage-lock.js';
 import { startService } from './server/start.js';
 
 async function main(): Promise<void> {
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof StorageLockedError) {
+    process.stderr.write(`skein: failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`skein: failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

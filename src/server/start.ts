@@ -11,6 +11,7 @@ import type { LoadedConfig } from '../config/index.js';
 import { Durability, durabilityPaths } from '../engine/durability/durability.js';
 import { SaveGameRegistry } from '../engine/durability/savegames/registry.js';
 import { SaveGames } from '../engine/durability/savegames/service.js';
+import { acquireStorageLock, type StorageLock } from '../engine/durability/storage-lock.js';
 import { Namespaces } from '../engine/namespaces/catalog.js';
 import { buildServer, type SkeinServer } from './app.js';
 
@@ -29,7 +30,30 @@ function engineVersion(): string {
   return process.env.npm_package_version ?? '0.1.0';
 }
 
+function pathsOf(settings: LoadedConfig['settings']) {
+  return durabilityPaths({
+    storageDirectory: settings.durability.storageDirectory,
+    walPath: settings.durability.walPath,
+    metadataDirectory: settings.metadata.directory,
+  });
+}
+
 export async function startService(config: LoadedConfig): Promise<RunningService> {
+  // Before anything in the storage directory is read: a second service on the same files stops here.
+  const lock = config.settings.durability.volatile
+    ? undefined
+    : await acquireStorageLock(pathsOf(config.settings).storageDirectory, (message) =>
+        process.emitWarning(message, { code: 'SKEIN_STORAGE' }),
+      );
+  try {
+    return await startClaimed(config, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined): Promise<RunningService> {
   const { settings } = config;
   const namespaces = new Namespaces({
     maxNamespaces: settings.namespaces.maxNamespaces,
@@ -43,11 +67,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     },
   });
   let durability: Durability | undefined;
-  const paths = durabilityPaths({
-    storageDirectory: settings.durability.storageDirectory,
-    walPath: settings.durability.walPath,
-    metadataDirectory: settings.metadata.directory,
-  });
+  const paths = pathsOf(settings);
   const volatile = settings.durability.volatile;
   // A corrupt registry stops the start here, loudly, and is never overwritten.
   const registry = volatile ? undefined : await SaveGameRegistry.open(paths.metadataDirectory);
@@ -159,6 +179,7 @@ export async function startService(config: LoadedConfig): Promise<RunningService
     stop: async () => {
       await server.close();
       await running.close();
+      await lock?.release();
     },
   };
 }

@@ -50,9 +50,10 @@ export async function launchServer(
   }
 }
 
-async function launchOnce(
+/** Starts the server once; `ready` is false when it exited (or never became ready within a minute). */
+export async function launchOnce(
   storage: string,
-  extraArguments: readonly string[],
+  extraArguments: readonly string[] = [],
 ): Promise<ChildServer & { ready: boolean }> {
   const port = await freePort();
   const child = spawn(
