@@ -264,6 +264,19 @@ export const CONFIG_KEYS = [
       'which bounds how long one group can hold it.',
   },
   {
+    key: 'Svc:Writer:MaxGroupsInFlight',
+    kind: 'int',
+    default: 3,
+    minimum: 1,
+    maximum: 64,
+    applyMode: 'restart',
+    description:
+      'Most commit groups applied ahead of their write-ahead log syncs: while a group syncs, the writer ' +
+      'applies and writes the next ones so their syncs run together; callers are released in commit ' +
+      'order. 1 applies a group only after the previous one is released. Each sync in flight holds ' +
+      "one of libuv's threads (4 unless UV_THREADPOOL_SIZE says otherwise).",
+  },
+  {
     key: 'Svc:ChangeFeed:Enabled',
     kind: 'bool',
     default: true,

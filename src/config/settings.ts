@@ -46,6 +46,7 @@ export interface SkeinSettings {
   };
   readonly writer: {
     readonly maxGroupTransactions: number;
+    readonly maxGroupsInFlight: number;
   };
   readonly storedQueries: {
     readonly maxCount: number;
@@ -124,6 +125,7 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     writer: {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
+      maxGroupsInFlight: get('Svc:Writer:MaxGroupsInFlight'),
     },
     storedQueries: {
       maxCount: get('Svc:StoredQueries:MaxCount'),

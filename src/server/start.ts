@@ -59,6 +59,7 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     maxNamespaces: settings.namespaces.maxNamespaces,
     engine: {
       maxGroupTransactions: settings.writer.maxGroupTransactions,
+      maxGroupsInFlight: settings.writer.maxGroupsInFlight,
       changeFeed: settings.changeFeed.enabled && {
         bufferSize: settings.changeFeed.bufferSize,
         subscriberQueueSize: settings.changeFeed.subscriberQueueSize,

@@ -7,6 +7,12 @@
  * commit order. A group is bounded (`maxGroupTransactions`) and the writer yields the event loop between
  * groups, so a burst of writes never holds it for long.
  *
+ * Groups in flight: while a group's hooks are pending (its log sync), the writer applies the next group,
+ * up to `maxGroupsInFlight` groups whose callers are not released yet, so several syncs run at once (a
+ * disk completes two or four concurrent syncs in little more than the time of one). Callers are always
+ * released in commit order: a group's outcome waits for every earlier group's. Exclusive steps and
+ * compactions wait until no group is in flight.
+ *
  * Maintenance (adjacency compaction) runs between groups as an asynchronous step: writes queue behind it,
  * reads continue. The writer starts one by itself when free-list waste grows past its threshold.
  */
@@ -33,6 +39,11 @@ export interface CommittedTransaction {
 export type CommitHook = (group: readonly CommittedTransaction[]) => void | Promise<void>;
 
 export const defaultMaxGroupTransactions = 1024;
+/**
+ * Three groups syncing at once use three of libuv's four default threads, leaving one for the log's next
+ * write and every other file operation.
+ */
+export const defaultMaxGroupsInFlight = 3;
 
 interface Pending {
   operations: readonly WriteOperation[];
@@ -46,6 +57,8 @@ interface Pending {
 
 export interface WriterOptions {
   maxGroupTransactions?: number;
+  /** Groups applied whose callers wait for their hooks (log syncs); 1 applies a group only after the last is released. */
+  maxGroupsInFlight?: number;
   /** Server clock in Unix seconds (modification dates). */
   clockSeconds?: () => number;
   /** Told when maintenance the writer started by itself fails (default: a process warning). */
@@ -54,9 +67,17 @@ export interface WriterOptions {
 
 export class Writer {
   private queue: Pending[] = [];
-  private draining = false;
+  /** A drain is queued. */
+  private scheduled = false;
+  /** An exclusive step or a compaction runs: the writer is held. */
+  private holding = false;
+  /** Groups applied whose callers are not released yet (their hooks are pending). */
+  private groupsInFlight = 0;
+  /** Settles after the last group in flight is released: releases chain onto it, in commit order. */
+  private releases: Promise<void> = Promise.resolve();
   private readonly hooks: CommitHook[] = [];
   private readonly maxGroupTransactions: number;
+  private readonly maxGroupsInFlight: number;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -77,6 +98,7 @@ export class Writer {
     options: WriterOptions = {},
   ) {
     this.maxGroupTransactions = options.maxGroupTransactions ?? defaultMaxGroupTransactions;
+    this.maxGroupsInFlight = Math.max(1, options.maxGroupsInFlight ?? defaultMaxGroupsInFlight);
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -111,10 +133,7 @@ export class Writer {
     validateOperations(operations);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push({ operations, resolve, reject });
-      if (!this.draining) {
-        this.draining = true;
-        queueMicrotask(this.drain);
-      }
+      this.schedule(queueMicrotask);
     });
   }
 
@@ -134,10 +153,7 @@ export class Writer {
     validateOperations(operations);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push({ operations, resolve, reject, resolveIds });
-      if (!this.draining) {
-        this.draining = true;
-        queueMicrotask(this.drain);
-      }
+      this.schedule(queueMicrotask);
     });
   }
 
@@ -155,10 +171,7 @@ export class Writer {
         reject,
         step,
       });
-      if (!this.draining) {
-        this.draining = true;
-        queueMicrotask(this.drain);
-      }
+      this.schedule(queueMicrotask);
     });
   }
 
@@ -209,7 +222,22 @@ export class Writer {
     return this.submit([]).then(() => undefined);
   }
 
+  /**
+   * Queues a drain through `defer` unless one is queued, the writer is held, nothing waits, or what waits
+   * must wait for groups in flight (a step that holds the writer: for all of them; a group: for a free
+   * place). Whatever ends such a wait calls it again.
+   */
+  private schedule(defer: (run: () => void) => void): void {
+    if (this.scheduled || this.holding || this.queue.length === 0) return;
+    const limit = holdsWriter(this.queue[0]) ? 1 : this.maxGroupsInFlight;
+    if (this.groupsInFlight >= limit) return;
+    this.scheduled = true;
+    defer(this.drain);
+  }
+
   private readonly drain = (): void => {
+    this.scheduled = false;
+    if (this.queue.length === 0) return;
     if (holdsWriter(this.queue[0])) {
       this.runMaintenance(this.queue.shift()!);
       return;
@@ -242,13 +270,26 @@ export class Writer {
     }
     this.committedSequence += committed.length;
     const hookResults = this.runHooks(committed);
-    if (hookResults === undefined) this.release(group, outcomes, undefined);
-    else {
-      hookResults.then(
-        () => this.release(group, outcomes, undefined),
-        (error: unknown) => this.release(group, outcomes, error),
-      );
+    if (hookResults === undefined && this.groupsInFlight === 0) {
+      this.release(group, outcomes, undefined);
+      return;
     }
+    // Released after its hooks and after every earlier group; meanwhile the next group may apply.
+    this.groupsInFlight++;
+    const settled =
+      hookResults === undefined
+        ? undefined
+        : hookResults.then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          );
+    this.releases = this.releases
+      .then(() => settled)
+      .then((failure) => {
+        this.groupsInFlight--;
+        this.release(group, outcomes, failure === undefined ? undefined : failure.error);
+      });
+    this.schedule(setImmediate);
   };
 
   private runHooks(committed: CommittedTransaction[]): Promise<void> | undefined {
@@ -266,6 +307,7 @@ export class Writer {
     return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
   }
 
+  /** Tells a group's callers its outcome, then lets the writer go on (a compaction first if waste calls for one). */
   private release(
     group: Pending[],
     outcomes: (AppliedTransaction | EngineError)[],
@@ -291,7 +333,7 @@ export class Writer {
         reject: this.reportMaintenanceFailure,
       });
     }
-    this.continueDraining();
+    this.schedule(setImmediate);
   }
 
   /** The waste ratios of the open `holdCompaction` holds. */
@@ -325,31 +367,29 @@ export class Writer {
   /** Enqueues a compaction nobody waits for; a failure goes to `onBackgroundError`. */
   requestCompaction(): void {
     this.queue.push({ operations: compactOperation, resolve: ignore, reject: this.reportMaintenanceFailure });
-    if (!this.draining) {
-      this.draining = true;
-      queueMicrotask(this.drain);
-    }
+    this.schedule(queueMicrotask);
   }
 
-  private continueDraining(): void {
-    if (this.queue.length > 0) setImmediate(this.drain);
-    else this.draining = false;
+  private endHold(): void {
+    this.holding = false;
+    this.schedule(setImmediate);
   }
 
   private runMaintenance(pending: Pending): void {
     const { step } = pending;
+    this.holding = true;
     if (step !== undefined) {
       this.exclusiveStepRunning = true;
       new Promise((resolve) => resolve(step())).then(
         (outcome) => {
           this.exclusiveStepRunning = false;
           (pending.resolve as (outcome: unknown) => void)(outcome);
-          this.continueDraining();
+          this.endHold();
         },
         (error: unknown) => {
           this.exclusiveStepRunning = false;
           pending.reject(error);
-          this.continueDraining();
+          this.endHold();
         },
       );
       return;
@@ -357,13 +397,13 @@ export class Writer {
     compactAdjacency(this.graph, yieldToEventLoop).then(
       () => {
         pending.resolve({ createdIds: [] });
-        this.continueDraining();
+        this.endHold();
       },
       (error: unknown) => {
         pending.reject(
           new EngineError('WRITER_FAULT', `adjacency compaction failed: ${(error as Error).message}`),
         );
-        this.continueDraining();
+        this.endHold();
       },
     );
   }

@@ -50,13 +50,22 @@ export class FaultyFileSystem implements LogFileSystem {
   failSync: Error | null = null;
   failReplace: Error | null = null;
   stallSync = false;
-  private stalled: (() => void)[] = [];
+  private stalled: ((failure: Error | null) => void)[] = [];
 
   constructor(private readonly inner: LogFileSystem = nodeLogFileSystem) {}
 
   releaseSync(): void {
     this.stallSync = false;
-    for (const release of this.stalled.splice(0)) release();
+    for (const release of this.stalled.splice(0)) release(null);
+  }
+
+  /**
+   * Lets the stalled sync at `index` (in the order they stalled) go on, or fail with `failure`; the
+   * others stay stalled.
+   */
+  releaseStalledSync(index: number, failure: Error | null = null): void {
+    const [release] = this.stalled.splice(index, 1);
+    release(failure);
   }
 
   get stalledSyncs(): number {
@@ -78,7 +87,10 @@ export class FaultyFileSystem implements LogFileSystem {
       },
       sync: async () => {
         this.syncs++;
-        if (this.stallSync) await new Promise<void>((resolve) => this.stalled.push(resolve));
+        if (this.stallSync) {
+          const failure = await new Promise<Error | null>((resolve) => this.stalled.push(resolve));
+          if (failure !== null) throw failure;
+        }
         if (this.failSync !== null) throw this.failSync;
         await inner.sync();
       },

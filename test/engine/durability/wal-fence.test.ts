@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Engine, isEngineError } from '../../../src/index.js';
+import { defaultMaxGroupsInFlight } from '../../../src/engine/tx/writer.js';
 import { emptyGraphAnchor } from '../../../src/engine/durability/wal/header.js';
 import {
   LogStateError,
@@ -17,10 +18,12 @@ import {
 } from '../../../src/engine/durability/wal/write-ahead-log.js';
 import { FaultyFileSystem, engineState, ioError, openLogged, temporaryDirectory } from './support.js';
 
+/** Waits for `condition` (file operations under a loaded machine can take long: a deadline, not a count). */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     if (condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   assert.fail(`timed out waiting for ${what}`);
 }
@@ -55,10 +58,11 @@ describe('group commit', () => {
     assert.equal(fileSystem.writes, 1, 'one write for the whole group');
     assert.equal(released, 0, 'nobody is released before the sync');
 
-    // Writes arriving during the sync wait for it and form the next group.
+    // Writes arriving during the sync form the next group, written and synced at once beside it.
     const later = Array.from({ length: 30 }, () => engine.createVertex());
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(fileSystem.writes, 1);
+    await until(() => fileSystem.stalledSyncs === 2, 'the second group sync');
+    assert.equal(fileSystem.writes, 2);
+    assert.equal(released, 0);
     fileSystem.releaseSync();
     assert.deepEqual(
       await Promise.all(writes),
@@ -68,6 +72,58 @@ describe('group commit', () => {
     assert.equal(fileSystem.writes, 2);
     assert.equal(fileSystem.syncs, 2);
     assert.equal(log.lastSequence, 80);
+    await log.close();
+  });
+
+  it('releases groups in commit order even when a later group syncs first', async () => {
+    const { engine, log, fileSystem } = await faultyLog();
+    fileSystem.stallSync = true;
+    const order: string[] = [];
+    const first = engine.createVertex().then(() => order.push('first'));
+    await until(() => fileSystem.stalledSyncs === 1, 'the first sync');
+    const second = engine.createVertex().then(() => order.push('second'));
+    await until(() => fileSystem.stalledSyncs === 2, 'the second sync');
+    fileSystem.releaseStalledSync(1);
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(order, [], 'the second group waits for the first');
+    fileSystem.releaseSync();
+    await Promise.all([first, second]);
+    assert.deepEqual(order, ['first', 'second']);
+    await log.close();
+  });
+
+  it(`applies at most ${defaultMaxGroupsInFlight} groups ahead of their syncs, then waits for one to end`, async () => {
+    const { engine, log, fileSystem } = await faultyLog();
+    fileSystem.stallSync = true;
+    const writes: Promise<number>[] = [];
+    for (let group = 0; group < defaultMaxGroupsInFlight; group++) {
+      writes.push(engine.createVertex());
+      await until(() => fileSystem.stalledSyncs === group + 1, `sync ${group + 1}`);
+    }
+    const waiting = engine.createVertex();
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fileSystem.writes, defaultMaxGroupsInFlight, 'the next group is not applied yet');
+    assert.equal(engine.vertexCount, defaultMaxGroupsInFlight);
+    fileSystem.releaseStalledSync(0);
+    await until(() => fileSystem.writes === defaultMaxGroupsInFlight + 1, 'the next group');
+    fileSystem.releaseSync();
+    assert.deepEqual(await Promise.all([...writes, waiting]), [0, 1, 2, 3]);
+    await log.close();
+  });
+
+  it('tells a group written behind a failed sync that it is not durable, though its own sync succeeded', async () => {
+    const { engine, log, fileSystem } = await faultyLog();
+    fileSystem.stallSync = true;
+    const first = engine.createVertex();
+    await until(() => fileSystem.stalledSyncs === 1, 'the first sync');
+    const second = engine.createVertex();
+    await until(() => fileSystem.stalledSyncs === 2, 'the second sync');
+    fileSystem.releaseStalledSync(0, ioError('EIO'));
+    fileSystem.releaseSync();
+    await assert.rejects(first, isFault(/EIO/));
+    await assert.rejects(second, isFault(/degraded/));
+    assert.equal(log.status.nonDurableCommits, 2);
+    assert.equal(engine.vertexCount, 2, 'both stay applied in memory');
     await log.close();
   });
 });

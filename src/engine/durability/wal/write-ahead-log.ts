@@ -4,6 +4,11 @@
  * the writer's commit hook). On open the log is scanned; `replay` re-applies its entries to the engine;
  * `resetAnchoredTo` starts a new log file on top of a new checkpoint.
  *
+ * Groups in flight: the writer applies the next group while a group's sync runs (Writer
+ * `maxGroupsInFlight`), so the log writes each group as soon as the write before it is done and starts its
+ * sync at once: several syncs run together. What each group's callers are told is decided in commit order
+ * (`settleGroup`): a group is durable when its own sync succeeded and no earlier group failed.
+ *
  * Lifecycle:
  *   open ── (new file) ───────────────────────────────────────────────> live
  *   open ── (existing file) ── awaiting recovery ── replay / reset ──> live ── close
@@ -168,8 +173,14 @@ export class WriteAheadLog {
   private anchorValue: LogAnchor;
   /** Bytes of the file's header. */
   private framesStart: number;
-  /** Append position: end of the last durable entry. */
-  private size: number;
+  /** Where the next group is written: the end of the last group written. */
+  private writtenEnd: number;
+  /** The end of the last durable entry: the file up to here is the durable history. */
+  private durableEnd: number;
+  /** A write failed or an entry could not be encoded: nothing more is written until a reset. */
+  private writesStopped = false;
+  /** Settles once the last group's outcome is decided (groups are decided in commit order). */
+  private settled: Promise<unknown> = Promise.resolve();
   /** Bytes of the file: the entries and the zero-filled extent after them (`logExtentBytes`). */
   private allocatedEnd: number;
   /** The last sequence number the commit hook gave an entry (or found it could not). */
@@ -213,7 +224,8 @@ export class WriteAheadLog {
     this.file = file;
     this.anchorValue = state.anchor;
     this.framesStart = state.framesStart;
-    this.size = state.size;
+    this.writtenEnd = state.size;
+    this.durableEnd = state.size;
     this.allocatedEnd = state.allocatedEnd;
     this.opened = state.opened;
     this.live = state.opened === null;
@@ -333,7 +345,7 @@ export class WriteAheadLog {
       lastSequence: this.lastSequence,
       anchor: this.anchorValue,
       path: this.path,
-      bytes: this.size,
+      bytes: this.durableEnd,
     };
   }
 
@@ -372,12 +384,36 @@ export class WriteAheadLog {
     } catch (error) {
       // Applied but not representable: from here on the log cannot follow the history.
       this.encodedThrough = end;
-      return this.enqueue(() => this.recordUnencodable(firstSequence, fresh, error));
+      this.writesStopped = true;
+      return this.inOrder(() => this.recordUnencodable(firstSequence, fresh, error));
     }
     this.encodedThrough = end;
     const bytes = out.toBuffer();
-    return this.enqueue(() => this.append(bytes, firstSequence, fresh));
+    const written = this.enqueue(() => this.writeGroup(bytes));
+    // The chain only orders the writes: a rejection is the group's, told through `settleGroup`.
+    written.catch(() => undefined);
+    return this.inOrder(() => this.settleGroup(written, bytes, firstSequence, fresh));
   };
+
+  /** Runs `decide` after the outcome of every earlier group is decided. */
+  private inOrder(decide: () => Promise<void>): Promise<void> {
+    const outcome = this.settled.then(decide);
+    this.settled = outcome.catch(() => undefined);
+    return outcome;
+  }
+
+  /**
+   * A chain step after every group decided so far: for the steps that read or replace the file (replay,
+   * reset, close), which must see each earlier group either durable or held. Only the groups committed
+   * before the call are waited for: a later one's write is queued behind this step.
+   */
+  private enqueueSettled<T>(step: () => Promise<T>): Promise<T> {
+    const before = this.settled;
+    return this.enqueue(async () => {
+      await before;
+      return step();
+    });
+  }
 
   private enqueue<T>(step: () => Promise<T>): Promise<T> {
     const run = this.chain.then(step, step);
@@ -407,29 +443,62 @@ export class WriteAheadLog {
     this.held = held;
   }
 
-  private async append(bytes: Buffer, firstSequence: number, count: number): Promise<void> {
-    this.handledThrough = firstSequence + count - 1;
-    if (this.failure !== null) {
-      this.hold(bytes);
-      this.nonDurableCommits += count;
-      throw new Error(`the write-ahead log is degraded: ${this.failure}; not logged`);
-    }
+  /**
+   * A chain step: writes a group after the last one (and a zero extent behind it when it passes the
+   * allocated end) and starts its sync, answering the sync and where the group ends; null when writes
+   * have stopped. The chain goes on to the next group's write without waiting for the sync.
+   */
+  private async writeGroup(bytes: Buffer): Promise<{ sync: Promise<void>; end: number } | null> {
+    if (this.writesStopped || this.failure !== null) return null;
     try {
       const file = this.requireFile();
-      await file.write(bytes, this.size);
-      const end = this.size + bytes.length;
+      await file.write(bytes, this.writtenEnd);
+      const end = this.writtenEnd + bytes.length;
       if (end > this.allocatedEnd) {
         this.allocatedEnd = bytes.length >= unallocatedAppendBytes ? end : await allocateExtent(file, end);
       }
-      await file.sync();
+      this.writtenEnd = end;
+      const sync = file.sync();
+      sync.catch(() => undefined);
+      return { sync, end };
     } catch (error) {
-      this.tripFence(`append failed: ${describe(error)}`);
-      this.hold(bytes);
-      this.nonDurableCommits += count;
-      throw new Error(`write-ahead log append failed: ${describe(error)}`);
+      this.writesStopped = true;
+      throw error;
     }
-    this.size += bytes.length;
-    this.durableThrough = this.handledThrough;
+  }
+
+  /** Decides a group's outcome, in commit order: durable, or held behind the failure fence. */
+  private async settleGroup(
+    written: Promise<{ sync: Promise<void>; end: number } | null>,
+    bytes: Buffer,
+    firstSequence: number,
+    count: number,
+  ): Promise<void> {
+    let failed: string | null = null;
+    let end = 0;
+    try {
+      const started = await written;
+      if (started !== null) {
+        end = started.end;
+        await started.sync;
+      }
+    } catch (error) {
+      failed = `append failed: ${describe(error)}`;
+    }
+    this.handledThrough = firstSequence + count - 1;
+    if (failed === null && this.failure === null && end > 0) {
+      this.durableEnd = end;
+      this.durableThrough = this.handledThrough;
+      return;
+    }
+    if (failed !== null) this.tripFence(failed);
+    this.hold(bytes);
+    this.nonDurableCommits += count;
+    throw new Error(
+      failed === null
+        ? `the write-ahead log is degraded: ${this.failure ?? 'writes stopped'}; not logged`
+        : `write-ahead log ${failed}`,
+    );
   }
 
   private async recordUnencodable(firstSequence: number, count: number, error: unknown): Promise<void> {
@@ -458,7 +527,7 @@ export class WriteAheadLog {
    * a divergence from the recorded ids) or the engine's state does not match; the file is left untouched.
    */
   replay(options: ReplayOptions = {}): Promise<RecoveryReport> {
-    const run = () => this.enqueue(() => this.replayNow(options));
+    const run = () => this.enqueueSettled(() => this.replayNow(options));
     return this.engine.inExclusiveStep ? run() : this.engine.exclusive(run);
   }
 
@@ -525,7 +594,7 @@ export class WriteAheadLog {
 
   /** The file as it is now, plus entries held by a tripped fence, as one scanned buffer. */
   private async readCurrent(): Promise<{ content: Buffer; scan: FrameScan }> {
-    const durable = this.unwrittenHeader ?? (await this.requireFile().read(0, this.size));
+    const durable = this.unwrittenHeader ?? (await this.requireFile().read(0, this.durableEnd));
     const held = this.held !== null && this.held !== 'lost' ? this.held.chunks : [];
     const content = held.length === 0 ? durable : Buffer.concat([durable, ...held]);
     const scan = scanFrames(content, this.framesStart, anchorSequence(this.anchorValue) + 1);
@@ -640,7 +709,7 @@ export class WriteAheadLog {
    * that makes every commit durable clears the failure fence. The log is live afterwards.
    */
   resetAnchoredTo(anchor: LogAnchor, options: ResetOptions = {}): Promise<void> {
-    return this.enqueue(() => this.resetNow(anchor, options.keepLaterEntries ?? true));
+    return this.enqueueSettled(() => this.resetNow(anchor, options.keepLaterEntries ?? true));
   }
 
   private async resetNow(anchor: LogAnchor, keepLaterEntries: boolean): Promise<void> {
@@ -691,8 +760,10 @@ export class WriteAheadLog {
     for (const chunk of chunks) size += chunk.length;
     this.anchorValue = anchor;
     this.framesStart = header.length;
-    this.size = size;
+    this.writtenEnd = size;
+    this.durableEnd = size;
     this.allocatedEnd = size;
+    this.writesStopped = false;
     this.durableThrough = through;
     this.handledThrough = through;
     if (!keepLaterEntries) this.encodedThrough = sequence;
@@ -714,7 +785,7 @@ export class WriteAheadLog {
    * was not logged.
    */
   close(): Promise<void> {
-    return this.enqueue(async () => {
+    return this.enqueueSettled(async () => {
       if (this.closed) return;
       this.closed = true;
       // A closed log is done with this engine: a log reopened on the same file takes over its commits.
