@@ -5,23 +5,15 @@
  * an index the checkpoint could not write is counted in the durability block.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import {} from 'node:fs';
+import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { startService, type RunningService } from '../../src/server/start.js';
 import type { GraphIndex, IndexPlugin } from '../../src/index.js';
-
-const directories: string[] = [];
-after(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 function storage(): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'skein-savegame-contents-'));
-  directories.push(directory);
-  return directory;
+  return temporaryDirectory('savegame-contents');
 }
 
 function start(directory: string): Promise<RunningService> {

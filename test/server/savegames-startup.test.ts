@@ -5,22 +5,15 @@
  * is never loaded in place of a registered one.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { startService, type RunningService } from '../../src/server/start.js';
-
-const directories: string[] = [];
-after(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 function storage(): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'skein-startup-'));
-  directories.push(directory);
-  return directory;
+  return temporaryDirectory('startup');
 }
 
 function start(directory: string): Promise<RunningService> {

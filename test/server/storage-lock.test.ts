@@ -4,24 +4,17 @@
  * claim nothing.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { StorageLockedError, storageLockFileName } from '../../src/engine/durability/storage-lock.js';
 import { startService } from '../../src/server/start.js';
 import { launchOnce, launchServer } from '../support/child-server.js';
-
-const directories: string[] = [];
-after(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 function storage(): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'skein-lock-'));
-  directories.push(directory);
-  return directory;
+  return temporaryDirectory('lock');
 }
 
 function config(directory: string, ...extra: string[]) {
