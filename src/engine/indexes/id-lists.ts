@@ -38,3 +38,54 @@ export function sortedUnique(ids: number[], idBound: number): number[] {
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) unique.push(sorted[i]);
   return unique;
 }
+
+/** The writer's calls `writeIdSetSteps` uses (ByteWriter's). */
+interface VarUintSink {
+  varUint(value: number): void;
+}
+
+/**
+ * Writes the ids of `ids` ascending as deltas (the first from 0). A set of up to `sliceIds` ids is sorted
+ * in one go; a larger one goes through a bitmap of its id range in slices of about `sliceIds` ids or
+ * words, pausing between them (a sort of millions of ids would hold the event loop for tens of ms).
+ * `ids` must not change while the generator runs.
+ */
+export function* writeIdSetSteps(
+  out: VarUintSink,
+  ids: ReadonlySet<number>,
+  sliceIds: number,
+): Generator<void> {
+  let previous = 0;
+  if (ids.size <= sliceIds) {
+    const sorted = Int32Array.from(ids).sort();
+    for (let i = 0; i < sorted.length; i++) {
+      out.varUint(sorted[i] - previous);
+      previous = sorted[i];
+    }
+    return;
+  }
+  let bound = 0;
+  let seen = 0;
+  for (const id of ids) {
+    if (id >= bound) bound = id + 1;
+    if (++seen % sliceIds === 0) yield;
+  }
+  const bits = new Uint32Array((bound + 31) >>> 5);
+  seen = 0;
+  for (const id of ids) {
+    bits[id >>> 5] |= 1 << (id & 31);
+    if (++seen % sliceIds === 0) yield;
+  }
+  const ascending: number[] = [];
+  // At most `sliceIds` ids per slice, however dense the bitmap.
+  const sliceWords = Math.max(1, sliceIds >>> 5);
+  for (let word = 0; word < bits.length; word += sliceWords) {
+    ascending.length = 0;
+    appendSetBits(bits, word, Math.min(bits.length, word + sliceWords), ascending);
+    for (const id of ascending) {
+      out.varUint(id - previous);
+      previous = id;
+    }
+    yield;
+  }
+}
