@@ -310,7 +310,8 @@ export abstract class KeyedIndexBase implements KeyedIndex {
     if (keys !== captured.size) {
       throw new Error(`${this.pluginType} '${this.id}': captured ${captured.size} keys, read back ${keys}`);
     }
-    return out.toBuffer();
+    // The writer is this call's own: its bytes need no copy (a payload can be tens of megabytes).
+    return out.written();
   }
 
   /** Fills this (empty) index from a payload `serialize` wrote. */

@@ -126,14 +126,16 @@ const envelopeVersion = 1;
 
 const noOptions: IndexOptions = new Map();
 
-/** One index's payload framed for a checkpoint file (see `envelopeMagic`). */
+/**
+ * One index's payload framed for a checkpoint file (see `envelopeMagic`): the header written apart and
+ * joined to the payload in one copy (a payload can be tens of megabytes).
+ */
 function envelope(index: GraphIndex, payload: Uint8Array): Uint8Array {
-  const out = startPayload(envelopeMagic, envelopeVersion, payload.byteLength + 64);
-  out.string(index.pluginType);
-  out.string(index.id);
-  out.varUint(payload.byteLength);
-  out.bytes(payload);
-  return out.toBuffer();
+  const header = startPayload(envelopeMagic, envelopeVersion, 64 + 3 * index.id.length);
+  header.string(index.pluginType);
+  header.string(index.id);
+  header.varUint(payload.byteLength);
+  return Buffer.concat([header.written(), payload]);
 }
 
 /** A scan that can pause: started with a visitor and a slice size, it yields between slices. */
