@@ -16,10 +16,12 @@
 import { EngineError } from '../errors.js';
 import type { TypedValue } from '../model/values.js';
 import { readPayload, startPayload } from './codec.js';
+import { drain } from './keyed-index.js';
 import {
   IndexFormatError,
   type IdVisitor,
   type IndexCapability,
+  type IndexCapture,
   type IndexOptions,
   type IndexPlugin,
   type SpatialScan,
@@ -223,19 +225,23 @@ export class SpatialIndex implements SpatialScan {
   }
 
   serialize(): Uint8Array {
-    const { dimensions, metric, earthRadius, minEntries, maxEntries } = this.config;
-    const out = startPayload(magic, formatVersion, 64 + this.tree.size * (8 + 16 * dimensions));
-    out.varUint(dimensions);
-    out.u8(metrics.indexOf(metric));
-    out.f64(earthRadius);
-    out.varUint(minEntries);
-    out.varUint(maxEntries);
-    out.varUint(this.tree.size);
+    return drain(this.capture().encodeSteps());
+  }
+
+  /**
+   * The geometries now, as ids and box references (boxes are never changed in place: a new geometry is a
+   * new box): a few nanoseconds per element, against about a hundred to encode one.
+   */
+  capture(): IndexCapture {
+    const ids = new Int32Array(this.tree.size);
+    const boxes = new Array<Box>(this.tree.size);
+    let at = 0;
     this.tree.forEach((elementId, box) => {
-      out.varUint(elementId);
-      for (const coordinate of box) out.f64(coordinate);
+      ids[at] = elementId;
+      boxes[at++] = box;
     });
-    return out.toBuffer();
+    const config = this.config;
+    return { encodeSteps: () => encodeSteps(config, ids, boxes), release: () => undefined };
   }
 
   static deserialize(id: string, payload: Uint8Array): SpatialIndex {
@@ -279,6 +285,31 @@ export class SpatialIndex implements SpatialScan {
     }
     return box;
   }
+}
+
+/** Boxes encoded between two pauses of a capture's encoding (a few milliseconds). */
+const encodeStepBoxes = 8192;
+
+/** The payload of `serialize` for these geometries, pausing every `encodeStepBoxes` boxes. */
+function* encodeSteps(
+  config: Readonly<ResolvedConfig>,
+  ids: Int32Array,
+  boxes: readonly Box[],
+): Generator<void, Uint8Array> {
+  const { dimensions, metric, earthRadius, minEntries, maxEntries } = config;
+  const out = startPayload(magic, formatVersion, 64 + ids.length * (8 + 16 * dimensions));
+  out.varUint(dimensions);
+  out.u8(metrics.indexOf(metric));
+  out.f64(earthRadius);
+  out.varUint(minEntries);
+  out.varUint(maxEntries);
+  out.varUint(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    if (i > 0 && i % encodeStepBoxes === 0) yield;
+    out.varUint(ids[i]);
+    for (const coordinate of boxes[i]) out.f64(coordinate);
+  }
+  return out.written();
 }
 
 function isPoint(geometry: SpatialGeometry): geometry is readonly number[] {

@@ -188,4 +188,22 @@ describe('SpatialIndex', () => {
     foreign[0] ^= 0xff;
     assert.throws(() => SpatialIndex.deserialize('geo', foreign), IndexFormatError);
   });
+
+  it('a capture encodes, in pauses, the geometries of its moment whatever changes meanwhile', () => {
+    const index = new SpatialIndex('grid');
+    for (let i = 0; i < 20_000; i++) index.addGeometry(i, [i % 100, Math.floor(i / 100)]);
+    const atCapture = Buffer.from(index.serialize());
+    const capture = index.capture();
+    const steps = capture.encodeSteps();
+    let pauses = 0;
+    let step = steps.next();
+    index.addGeometry(5, { min: [500, 500], max: [501, 501] });
+    index.removeElement(6);
+    index.renumber(Int32Array.from({ length: 20_000 }, (_, id) => (id % 2 === 0 ? id / 2 : -1)));
+    for (; step.done !== true; step = steps.next()) pauses++;
+    assert.ok(pauses >= 2, `${pauses} pauses over 20,000 boxes`);
+    assert.deepEqual(Buffer.from(step.value), atCapture);
+    index.clearEntries();
+    assert.deepEqual(Buffer.from(SpatialIndex.deserialize('grid', step.value).serialize()), atCapture);
+  });
 });
