@@ -190,6 +190,11 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
     const pinned: PinnedSideValues = graph.properties.pinSideValues();
     const embeddings = graph.embeddings.pin(end);
     const lastCommittedSequence = options.sequence?.() ?? engine.committedSequence;
+    const labelNames = namesOf(graph.labelNames);
+    const edgeTypeNames = namesOf(graph.edgeTypes);
+    const propertyKeyNames = namesOf(graph.propertyKeys);
+    const registrations = graph.registrations.snapshot();
+    // Last, so that nothing can throw between the captures and the hand-over that releases them.
     const indexes: CapturedIndexes =
       options.indexes === false ? { captured: [], dropped: [] } : captureIndexes(engine.indexes);
     const cut = {
@@ -206,11 +211,11 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
       propertyRecords,
       propertyPool,
       sideValues: pinned.values,
-      labelNames: namesOf(graph.labelNames),
-      edgeTypeNames: namesOf(graph.edgeTypes),
-      propertyKeyNames: namesOf(graph.propertyKeys),
+      labelNames,
+      edgeTypeNames,
+      propertyKeyNames,
       embeddings,
-      registrations: graph.registrations.snapshot(),
+      registrations,
       writerHeldMs: performance.now() - heldFrom,
       release: () => {
         pinned.release();
