@@ -27,6 +27,7 @@ import {
 import { readCheckpointFile } from './partition-check.js';
 import { sidecarFileName, temporaryName } from './paths.js';
 import { writeFileDurably } from './files.js';
+import { Pacer } from './pace.js';
 
 /** One entry of a manifest section, supplied by the feature that owns the section. */
 export interface SectionEntryInput {
@@ -64,18 +65,31 @@ export interface PendingSidecar extends PendingFile {
   payloadCrc32: number;
 }
 
-function sidecarParts(data: Uint8Array, checkpointId: Uint8Array): Uint8Array[] {
+function sidecarParts(data: Uint8Array, payloadCrc32: number, checkpointId: Uint8Array): Uint8Array[] {
   const header = new Uint8Array(commonHeaderBytes);
   writeCommonHeader(header, {
     magic: sidecarMagic,
     version: checkpointFormatVersion,
     headerBytes: commonHeaderBytes,
     payloadBytes: data.byteLength,
-    payloadCrc32: crc32(data),
+    payloadCrc32,
     checkpointId,
   });
   sealHeader(header);
   return [header, data];
+}
+
+/** Bytes checksummed between two pauses: about a millisecond (an index's sidecar can be gigabytes). */
+const crcChunkBytes = 4 << 20;
+
+/** CRC-32 of `data` in chunks, pacing between them. */
+async function crc32Paced(data: Uint8Array, pacer: Pacer): Promise<number> {
+  let crc = 0;
+  for (let from = 0; from < data.byteLength; from += crcChunkBytes) {
+    crc = crc32(data.subarray(from, Math.min(data.byteLength, from + crcChunkBytes)), crc);
+    await pacer.pace();
+  }
+  return crc;
 }
 
 export async function writeSidecars(
@@ -84,6 +98,7 @@ export async function writeSidecars(
   token: string,
   checkpointId: Uint8Array,
   pending: PendingSidecar[],
+  pacer: Pacer = new Pacer(),
 ): Promise<void> {
   for (const name of checkpointSectionNames) {
     const entries = sections[name] ?? [];
@@ -92,14 +107,15 @@ export async function writeSidecars(
       if (entry.data === undefined) continue;
       const index = fileIndex++;
       const temporary = temporaryName(sidecarFileName(requested, name, index), token);
-      const parts = sidecarParts(entry.data, checkpointId);
+      const payloadCrc32 = await crc32Paced(entry.data, pacer);
+      const parts = sidecarParts(entry.data, payloadCrc32, checkpointId);
       pending.push({
         section: name,
         entry,
         temporary,
         finalName: (location) => sidecarFileName(location, name, index),
         bytes: parts[0].byteLength + parts[1].byteLength,
-        payloadCrc32: crc32(entry.data),
+        payloadCrc32,
       });
       await writeFileDurably(temporary, parts);
     }

@@ -285,7 +285,7 @@ export async function writeCheckpoint(
       pacer,
       partitionFiles,
     );
-    await writeSidecars(sections, requested, token, checkpointId, sidecars);
+    await writeSidecars(sections, requested, token, checkpointId, sidecars, pacer);
     const allFiles: PendingFile[] = [...partitionFiles, ...sidecars];
 
     let target = await versionedSiblingPath(requested);
