@@ -46,46 +46,57 @@ interface VarUintSink {
 
 /**
  * Writes the ids of `ids` ascending as deltas (the first from 0). A set of up to `sliceIds` ids is sorted
- * in one go; a larger one goes through a bitmap of its id range in slices of about `sliceIds` ids or
- * words, pausing between them (a sort of millions of ids would hold the event loop for tens of ms).
- * `ids` must not change while the generator runs.
+ * in one go; a larger one is sorted in pauses (`sortIdsSteps`: a sort of millions of ids in one piece
+ * would hold the event loop for tens of ms). `ids` must not change while the generator runs.
  */
 export function* writeIdSetSteps(
   out: VarUintSink,
   ids: ReadonlySet<number>,
   sliceIds: number,
 ): Generator<void> {
+  const sorted = ids.size <= sliceIds ? Int32Array.from(ids).sort() : yield* sortIdsSteps(ids, sliceIds);
   let previous = 0;
-  if (ids.size <= sliceIds) {
-    const sorted = Int32Array.from(ids).sort();
-    for (let i = 0; i < sorted.length; i++) {
-      out.varUint(sorted[i] - previous);
-      previous = sorted[i];
-    }
-    return;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i > 0 && i % sliceIds === 0) yield;
+    out.varUint(sorted[i] - previous);
+    previous = sorted[i];
   }
-  let bound = 0;
-  let seen = 0;
+}
+
+/**
+ * The ids ascending, pausing after about every `sliceIds` ids of work: runs of `sliceIds` ids sorted one
+ * at a time, then merged pairwise, pass after pass (n log(n / sliceIds) moves, 8 bytes per id).
+ */
+export function* sortIdsSteps(ids: ReadonlySet<number>, sliceIds: number): Generator<void, Int32Array> {
+  const slice = Math.max(1, sliceIds);
+  let source = new Int32Array(ids.size);
+  let at = 0;
   for (const id of ids) {
-    if (id >= bound) bound = id + 1;
-    if (++seen % sliceIds === 0) yield;
+    source[at++] = id;
+    if (at % slice === 0) yield;
   }
-  const bits = new Uint32Array((bound + 31) >>> 5);
-  seen = 0;
-  for (const id of ids) {
-    bits[id >>> 5] |= 1 << (id & 31);
-    if (++seen % sliceIds === 0) yield;
-  }
-  const ascending: number[] = [];
-  // At most `sliceIds` ids per slice, however dense the bitmap.
-  const sliceWords = Math.max(1, sliceIds >>> 5);
-  for (let word = 0; word < bits.length; word += sliceWords) {
-    ascending.length = 0;
-    appendSetBits(bits, word, Math.min(bits.length, word + sliceWords), ascending);
-    for (const id of ascending) {
-      out.varUint(id - previous);
-      previous = id;
-    }
+  const length = source.length;
+  for (let from = 0; from < length; from += slice) {
+    source.subarray(from, Math.min(length, from + slice)).sort();
     yield;
   }
+  let target = new Int32Array(length);
+  for (let width = slice; width < length; width *= 2) {
+    let moved = 0;
+    for (let low = 0; low < length; low += 2 * width) {
+      const middle = Math.min(length, low + width);
+      const high = Math.min(length, low + 2 * width);
+      let left = low;
+      let right = middle;
+      for (let to = low; to < high; to++) {
+        target[to] =
+          right >= high || (left < middle && source[left] <= source[right])
+            ? source[left++]
+            : source[right++];
+        if (++moved % slice === 0) yield;
+      }
+    }
+    [source, target] = [target, source];
+  }
+  return source;
 }
