@@ -57,8 +57,8 @@ export interface KeyStore {
    */
   loadSteps(entries: readonly KeyIds[]): Generator<void>;
   /**
-   * The content as it is now, in O(types) (copy-on-write.ts): its entries, read later, are those of this
-   * moment whatever changes meanwhile, until it is released.
+   * The content as it is now, in O(types) or O(key blocks) (copy-on-write.ts): its entries, read later,
+   * are those of this moment whatever changes meanwhile, until it is released.
    */
   capture(): KeyStoreCapture;
 }
@@ -278,7 +278,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
     }
   }
 
-  /** The content now, in O(1); `serialize`'s bytes of this moment come from its `encodeSteps` later. */
+  /** The content now (`KeyStore.capture`); `serialize`'s bytes of this moment come from its `encodeSteps`. */
   capture(): IndexCapture {
     const captured = this.store.capture();
     return { encodeSteps: () => this.encodeSteps(captured), release: captured.release };

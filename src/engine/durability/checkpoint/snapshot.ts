@@ -16,7 +16,8 @@
  * snapshot). Release every snapshot.
  *
  * The indexes are captured with the writer held, after the copy, all in one synchronous piece (copy on
- * write: O(1) or O(blocks) per index), and encoded after the writer is released, in slices
+ * write: O(1), O(key blocks), or a vector index's id column per index), and encoded after the writer is
+ * released, in slices
  * (snapshot-indexes.ts): index contents are not writer transactions, but element removals and trims reach
  * them through commits, so only while the writer is held do their memberships match the element cut.
  */
