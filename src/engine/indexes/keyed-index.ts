@@ -10,7 +10,14 @@
 import { ScanOperator } from '../graph/scan.js';
 import { readValue, writeValue } from '../durability/wal/value-codec.js';
 import type { TypedValue, ValueType } from '../model/values.js';
-import { readPayloadSteps, startPayload, type ByteReader } from './codec.js';
+import {
+  joinParts,
+  payloadPartBytes,
+  readPayloadSteps,
+  startPayload,
+  takePart,
+  type ByteReader,
+} from './codec.js';
 import { compareForScan, isIndexableKey, keysEqual } from './keys.js';
 import {
   IndexFormatError,
@@ -272,7 +279,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   serialize(): Uint8Array {
     const captured = this.store.capture();
     try {
-      return drain(this.encodeSteps(captured));
+      return joinParts(drain(this.encodeSteps(captured)));
     } finally {
       captured.release();
     }
@@ -284,9 +291,13 @@ export abstract class KeyedIndexBase implements KeyedIndex {
     return { encodeSteps: () => this.encodeSteps(captured), release: captured.release };
   }
 
-  /** `serialize` of a capture, pausing after every `encodeStepItems` keys and memberships. */
-  private *encodeSteps(captured: KeyStoreCapture): Generator<void, Uint8Array> {
-    const out = startPayload(this.magic, keyedFormatVersion, 64 + captured.size * 16);
+  /**
+   * `serialize` of a capture, in parts: pauses after every `encodeStepItems` keys and memberships, each
+   * pause ending a part.
+   */
+  private *encodeSteps(captured: KeyStoreCapture): Generator<void, Uint8Array[]> {
+    const parts: Uint8Array[] = [];
+    const out = startPayload(this.magic, keyedFormatVersion, payloadPartBytes);
     out.varUint(captured.size);
     let keys = 0;
     let work = 0;
@@ -304,14 +315,15 @@ export abstract class KeyedIndexBase implements KeyedIndex {
       }
       if (work >= encodeStepItems) {
         work = 0;
+        takePart(out, parts);
         yield;
       }
     }
     if (keys !== captured.size) {
       throw new Error(`${this.pluginType} '${this.id}': captured ${captured.size} keys, read back ${keys}`);
     }
-    // The writer is this call's own: its bytes need no copy (a payload can be tens of megabytes).
-    return out.written();
+    takePart(out, parts);
+    return parts;
   }
 
   /** Fills this (empty) index from a payload `serialize` wrote. */

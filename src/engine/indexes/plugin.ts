@@ -124,10 +124,11 @@ export interface GraphIndex {
 /** An index's content at `GraphIndex.capture`, encoded later while the index goes on changing. */
 export interface IndexCapture {
   /**
-   * The bytes `serialize()` would have answered at the capture, in steps: the generator pauses every few
-   * milliseconds of work so the caller can let the event loop turn. Run it at most once.
+   * The bytes `serialize()` would have answered at the capture, as consecutive parts, in steps: the
+   * generator pauses every few milliseconds of work so the caller can let the event loop turn (parts
+   * spare the caller a copy of the whole payload in one piece). Run it at most once.
    */
-  encodeSteps(): Generator<void, Uint8Array>;
+  encodeSteps(): Generator<void, readonly Uint8Array[]>;
   /** Ends the capture (the index stops keeping what it saw for it); idempotent. */
   release(): void;
 }

@@ -47,7 +47,7 @@ import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan
 import type { TypedValue } from '../model/values.js';
 import type { CommitHook } from '../tx/writer.js';
 import type { DefineIndexOperation, IndexDefinitions } from '../tx/apply.js';
-import { readPayload, startPayload } from './codec.js';
+import { joinParts, readPayload, startPayload } from './codec.js';
 import { drain } from './keyed-index.js';
 import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
 import { appendSetBits, sortedUnique } from './id-lists.js';
@@ -126,16 +126,15 @@ const envelopeVersion = 1;
 
 const noOptions: IndexOptions = new Map();
 
-/**
- * One index's payload framed for a checkpoint file (see `envelopeMagic`): the header written apart and
- * joined to the payload in one copy (a payload can be tens of megabytes).
- */
-function envelope(index: GraphIndex, payload: Uint8Array): Uint8Array {
+/** One index's payload parts framed for a checkpoint file (see `envelopeMagic`), as parts: no copy. */
+function envelope(index: GraphIndex, payload: readonly Uint8Array[]): Uint8Array[] {
+  let payloadBytes = 0;
+  for (const part of payload) payloadBytes += part.byteLength;
   const header = startPayload(envelopeMagic, envelopeVersion, 64 + 3 * index.id.length);
   header.string(index.pluginType);
   header.string(index.id);
-  header.varUint(payload.byteLength);
-  return Buffer.concat([header.written(), payload]);
+  header.varUint(payloadBytes);
+  return [header.written(), ...payload];
 }
 
 /** A scan that can pause: started with a visitor and a slice size, it yields between slices. */
@@ -614,7 +613,7 @@ export class IndexRegistry {
 
   /** `serializeIndex` of an index object. */
   serializeGraphIndex(index: GraphIndex): Uint8Array {
-    return envelope(index, index.serialize());
+    return joinParts(envelope(index, [index.serialize()]));
   }
 
   /**
@@ -624,10 +623,10 @@ export class IndexRegistry {
    */
   captureGraphIndex(index: GraphIndex): IndexCapture {
     if (index.capture === undefined) {
-      const bytes = this.serializeGraphIndex(index);
+      const parts = envelope(index, [index.serialize()]);
       return {
         *encodeSteps() {
-          return bytes;
+          return parts;
         },
         release: () => undefined,
       };

@@ -15,7 +15,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { TypedValue } from '../model/values.js';
-import { readPayload, startPayload } from './codec.js';
+import { joinParts, payloadPartBytes, readPayload, startPayload, takePart } from './codec.js';
 import { drain } from './keyed-index.js';
 import {
   IndexFormatError,
@@ -227,7 +227,7 @@ export class SpatialIndex implements SpatialScan {
   serialize(): Uint8Array {
     const captured = this.capture();
     try {
-      return drain(captured.encodeSteps());
+      return joinParts(drain(captured.encodeSteps()));
     } finally {
       captured.release();
     }
@@ -287,9 +287,13 @@ export class SpatialIndex implements SpatialScan {
 const encodeStepBoxes = 8192;
 
 /** The payload of `serialize` for captured geometries, pausing every `encodeStepBoxes` boxes. */
-function* encodeSteps(config: Readonly<ResolvedConfig>, captured: RTreeCapture): Generator<void, Uint8Array> {
+function* encodeSteps(
+  config: Readonly<ResolvedConfig>,
+  captured: RTreeCapture,
+): Generator<void, Uint8Array[]> {
   const { dimensions, metric, earthRadius, minEntries, maxEntries } = config;
-  const out = startPayload(magic, formatVersion, 64 + captured.size * (8 + 16 * dimensions));
+  const parts: Uint8Array[] = [];
+  const out = startPayload(magic, formatVersion, payloadPartBytes);
   out.varUint(dimensions);
   out.u8(metrics.indexOf(metric));
   out.f64(earthRadius);
@@ -300,12 +304,16 @@ function* encodeSteps(config: Readonly<ResolvedConfig>, captured: RTreeCapture):
   for (const [elementId, box] of captured.entries()) {
     out.varUint(elementId);
     for (const coordinate of box) out.f64(coordinate);
-    if (++written % encodeStepBoxes === 0) yield;
+    if (++written % encodeStepBoxes === 0) {
+      takePart(out, parts);
+      yield;
+    }
   }
   if (written !== captured.size) {
     throw new Error(`SpatialIndex: captured ${captured.size} geometries, read back ${written}`);
   }
-  return out.written();
+  takePart(out, parts);
+  return parts;
 }
 
 function isPoint(geometry: SpatialGeometry): geometry is readonly number[] {

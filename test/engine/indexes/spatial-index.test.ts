@@ -262,7 +262,7 @@ describe('SpatialIndex', () => {
     capture.release();
     assert.ok(pauses >= 2, `${pauses} pauses over 20,000 boxes`);
     index.clearEntries();
-    const copy = SpatialIndex.deserialize('grid', step.value);
+    const copy = SpatialIndex.deserialize('grid', Buffer.concat(step.value));
     assert.equal(copy.size, 20_000);
     for (let i = 0; i < 20_000; i++) assert.deepEqual(copy.geometryOf(i), atCapture[i], `element ${i}`);
     assert.equal(copy.geometryOf(20_000), undefined);

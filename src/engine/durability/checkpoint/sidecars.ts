@@ -33,8 +33,11 @@ import { Pacer } from './pace.js';
 export interface SectionEntryInput {
   name: string;
   metadata?: JsonValue;
-  /** Written to a sidecar file of its own (framed and checksummed like every checkpoint file). */
-  data?: Uint8Array;
+  /**
+   * Written to a sidecar file of its own (framed and checksummed like every checkpoint file); several
+   * buffers are written one after the other, as one payload.
+   */
+  data?: Uint8Array | readonly Uint8Array[];
 }
 
 export type CheckpointSectionsInput = Partial<Record<CheckpointSectionName, readonly SectionEntryInput[]>>;
@@ -65,29 +68,37 @@ export interface PendingSidecar extends PendingFile {
   payloadCrc32: number;
 }
 
-function sidecarParts(data: Uint8Array, payloadCrc32: number, checkpointId: Uint8Array): Uint8Array[] {
+function sidecarParts(
+  data: readonly Uint8Array[],
+  payloadCrc32: number,
+  checkpointId: Uint8Array,
+): Uint8Array[] {
+  let payloadBytes = 0;
+  for (const part of data) payloadBytes += part.byteLength;
   const header = new Uint8Array(commonHeaderBytes);
   writeCommonHeader(header, {
     magic: sidecarMagic,
     version: checkpointFormatVersion,
     headerBytes: commonHeaderBytes,
-    payloadBytes: data.byteLength,
+    payloadBytes,
     payloadCrc32,
     checkpointId,
   });
   sealHeader(header);
-  return [header, data];
+  return [header, ...data];
 }
 
 /** Bytes checksummed between two pauses: about a millisecond (an index's sidecar can be gigabytes). */
 const crcChunkBytes = 4 << 20;
 
-/** CRC-32 of `data` in chunks, pacing between them. */
-async function crc32Paced(data: Uint8Array, pacer: Pacer): Promise<number> {
+/** CRC-32 of the parts one after the other, in chunks, pacing between them. */
+async function crc32Paced(parts: readonly Uint8Array[], pacer: Pacer): Promise<number> {
   let crc = 0;
-  for (let from = 0; from < data.byteLength; from += crcChunkBytes) {
-    crc = crc32(data.subarray(from, Math.min(data.byteLength, from + crcChunkBytes)), crc);
-    await pacer.pace();
+  for (const data of parts) {
+    for (let from = 0; from < data.byteLength; from += crcChunkBytes) {
+      crc = crc32(data.subarray(from, Math.min(data.byteLength, from + crcChunkBytes)), crc);
+      await pacer.pace();
+    }
   }
   return crc;
 }
@@ -107,14 +118,15 @@ export async function writeSidecars(
       if (entry.data === undefined) continue;
       const index = fileIndex++;
       const temporary = temporaryName(sidecarFileName(requested, name, index), token);
-      const payloadCrc32 = await crc32Paced(entry.data, pacer);
-      const parts = sidecarParts(entry.data, payloadCrc32, checkpointId);
+      const data = entry.data instanceof Uint8Array ? [entry.data] : entry.data;
+      const payloadCrc32 = await crc32Paced(data, pacer);
+      const parts = sidecarParts(data, payloadCrc32, checkpointId);
       pending.push({
         section: name,
         entry,
         temporary,
         finalName: (location) => sidecarFileName(location, name, index),
-        bytes: parts[0].byteLength + parts[1].byteLength,
+        bytes: parts.reduce((sum, part) => sum + part.byteLength, 0),
         payloadCrc32,
       });
       await writeFileDurably(temporary, parts);

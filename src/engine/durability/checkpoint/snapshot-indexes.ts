@@ -22,7 +22,22 @@ import type { Pacer } from './pace.js';
 export interface SnapshotIndex {
   readonly indexId: string;
   readonly pluginType: string;
+  /** The bytes as consecutive parts, as the encoding made them (a checkpoint writes them as they are). */
+  readonly parts: readonly Uint8Array[];
+  /** The bytes in one buffer: the parts joined on first read (a copy). */
   readonly data: Uint8Array;
+}
+
+function snapshotIndex(indexId: string, pluginType: string, parts: readonly Uint8Array[]): SnapshotIndex {
+  let joined: Uint8Array | undefined;
+  return {
+    indexId,
+    pluginType,
+    parts,
+    get data() {
+      return (joined ??= parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    },
+  };
 }
 
 /** An index the checkpoint could not write, and why. */
@@ -80,7 +95,7 @@ export async function encodeIndexes(
           await pacer.pace();
           step = steps.next();
         }
-        written.push({ indexId, pluginType, data: step.value });
+        written.push(snapshotIndex(indexId, pluginType, step.value));
       } catch (error) {
         dropped.push({ indexId, pluginType, reason: (error as Error).message });
       } finally {

@@ -219,10 +219,10 @@ function registrationEntries(snapshot: GraphSnapshot, family: RegistrationFamily
 
 /** The `indexes` section: one entry per index, named by its id, its serialized form in a sidecar file. */
 function indexEntries(snapshot: GraphSnapshot): CheckpointSectionsInput['indexes'] {
-  return snapshot.indexes.map(({ indexId, pluginType, data }) => ({
+  return snapshot.indexes.map(({ indexId, pluginType, parts }) => ({
     name: indexId,
     metadata: { pluginType },
-    data,
+    data: parts,
   }));
 }
 

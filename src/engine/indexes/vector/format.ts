@@ -9,7 +9,7 @@
  * A bound index stores its definition only: its members are element state, which the checkpoint saves
  * with the elements.
  */
-import { readPayloadSteps, startPayload } from '../codec.js';
+import { joinParts, readPayloadSteps, startPayload, takePart } from '../codec.js';
 import { IndexFormatError } from '../plugin.js';
 import { vectorMetrics, maxVectorDimension, minVectorDimension } from '../../vectors/metric.js';
 import type { VectorSet } from '../../vectors/set.js';
@@ -31,20 +31,28 @@ export function encodeVectorIndex(options: VectorIndexOptions, vectors: VectorSe
     const steps = encodeVectorIndexSteps(options, captured);
     for (;;) {
       const step = steps.next();
-      if (step.done === true) return step.value;
+      if (step.done === true) return joinParts(step.value);
     }
   } finally {
     captured?.release();
   }
 }
 
-/** The payload of an index with `options` and captured vectors, pausing every `vectorsPerEncodeStep`. */
+/**
+ * The payload of an index with `options` and captured vectors, in parts: pauses every
+ * `vectorsPerEncodeStep` vectors, each pause ending a part.
+ */
 export function* encodeVectorIndexSteps(
   options: VectorIndexOptions,
   vectors: VectorSetCapture | null,
-): Generator<void, Uint8Array> {
+): Generator<void, Uint8Array[]> {
   const count = vectors?.size ?? 0;
-  const out = startPayload(magic, version, 64 + count * (5 + options.dimension * 4));
+  const parts: Uint8Array[] = [];
+  const out = startPayload(
+    magic,
+    version,
+    64 + Math.min(count, vectorsPerEncodeStep) * (5 + options.dimension * 4),
+  );
   out.varUint(options.dimension);
   out.u8(vectorMetrics.indexOf(options.metric));
   out.u8((options.embeddingName !== null ? boundFlag : 0) | (options.model !== null ? modelFlag : 0));
@@ -56,11 +64,15 @@ export function* encodeVectorIndexSteps(
     for (const [id, vector] of vectors.entries()) {
       out.varInt(id);
       out.bytes(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
-      if (++written % vectorsPerEncodeStep === 0) yield;
+      if (++written % vectorsPerEncodeStep === 0) {
+        takePart(out, parts);
+        yield;
+      }
     }
   }
   if (written !== count) throw new Error(`vector index: captured ${count} vectors, read back ${written}`);
-  return out.written();
+  takePart(out, parts);
+  return parts;
 }
 
 export interface DecodedVectorIndex {

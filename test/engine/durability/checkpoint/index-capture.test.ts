@@ -7,9 +7,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   Engine,
+  readCheckpointManifest,
   restoreCheckpoint,
   takeSnapshot,
   writeCheckpoint,
@@ -122,7 +124,14 @@ describe('indexes in a save: captured at the cut, encoded after the hold', () =>
           engine.indexes.scan('range', 2, double(-Infinity), { resultType: 'Both' })?.includes(5),
           false,
         );
+        assert.ok(
+          snapshot.indexes.every((index) => index.parts.length > 2),
+          'each index encoded in several parts, one per pause',
+        );
         const saved = await writeCheckpoint(snapshot, path.join(directory, 'cut.f8s'), { partitions: 2 });
+        for (const entry of (await readCheckpointManifest(saved.location)).sections.indexes.entries) {
+          assert.equal((await stat(path.join(directory, entry.file!))).size, entry.bytes, entry.name);
+        }
         const loaded = new Engine();
         await restoreCheckpoint(loaded, saved.location);
         assert.ok(loaded.getVertex(5) !== undefined, 'the removed vertex is in the cut');
@@ -192,7 +201,7 @@ describe('indexes in a save: captured at the cut, encoded after the hold', () =>
             clearEntries: () => undefined,
             serialize: () => new Uint8Array(0),
             capture: () => ({
-              *encodeSteps(): Generator<void, Uint8Array> {
+              *encodeSteps(): Generator<void, readonly Uint8Array[]> {
                 throw new Error('this capture cannot be encoded');
               },
               release: () => undefined,

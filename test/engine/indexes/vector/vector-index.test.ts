@@ -101,7 +101,8 @@ describe('vector index checkpoint format', () => {
     index.put(2, Float32Array.of(6, 6, 6, 6, 6)); // reuses a slot the trim freed
     for (; step.done !== true; step = steps.next()) pauses++;
     assert.equal(pauses, 2, 'a pause every 2048 vectors');
-    assert.deepEqual(Buffer.from(step.value), atCapture);
+    assert.ok(step.value.length >= 3, 'one part per pause and one at the end');
+    assert.deepEqual(Buffer.concat(step.value), atCapture);
     capture.release();
     capture.release();
     index.clearEntries();
