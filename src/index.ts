@@ -77,6 +77,7 @@ export type {
   IndexContext,
   IndexPlugin,
   GraphIndex,
+  IndexCapture,
   KeyedIndex,
   OrderedIndex,
   FulltextIndex,

@@ -13,6 +13,25 @@ function magicNumber(magic: string): number {
   return Buffer.from(magic, 'latin1').readUInt32LE(0);
 }
 
+/**
+ * Bytes a writer starts with when a payload is encoded in parts (`takePart` after every pause): a
+ * payload is then never one contiguous buffer, which would be copied whole (tens of ms per 100 MiB) on
+ * every growth and when joined to its envelope.
+ */
+export const payloadPartBytes = 1 << 20;
+
+/** Moves what `out` holds into `parts` as one part (a copy of one step's bytes) and empties `out`. */
+export function takePart(out: ByteWriter, parts: Uint8Array[]): void {
+  if (out.length === 0) return;
+  parts.push(Buffer.from(out.written()));
+  out.reset(4 * payloadPartBytes);
+}
+
+/** Parts as one buffer (the synchronous `serialize` forms). */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array {
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+}
+
 export function startPayload(magic: string, version: number, initialBytes = 1024): ByteWriter {
   const out = new ByteWriter(initialBytes);
   out.u32(magicNumber(magic));

@@ -38,3 +38,65 @@ export function sortedUnique(ids: number[], idBound: number): number[] {
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) unique.push(sorted[i]);
   return unique;
 }
+
+/** The writer's calls `writeIdSetSteps` uses (ByteWriter's). */
+interface VarUintSink {
+  varUint(value: number): void;
+}
+
+/**
+ * Writes the ids of `ids` ascending as deltas (the first from 0). A set of up to `sliceIds` ids is sorted
+ * in one go; a larger one is sorted in pauses (`sortIdsSteps`: a sort of millions of ids in one piece
+ * would hold the event loop for tens of ms). `ids` must not change while the generator runs.
+ */
+export function* writeIdSetSteps(
+  out: VarUintSink,
+  ids: ReadonlySet<number>,
+  sliceIds: number,
+): Generator<void> {
+  const sorted = ids.size <= sliceIds ? Int32Array.from(ids).sort() : yield* sortIdsSteps(ids, sliceIds);
+  let previous = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i > 0 && i % sliceIds === 0) yield;
+    out.varUint(sorted[i] - previous);
+    previous = sorted[i];
+  }
+}
+
+/**
+ * The ids ascending, pausing after about every `sliceIds` ids of work: runs of `sliceIds` ids sorted one
+ * at a time, then merged pairwise, pass after pass (n log(n / sliceIds) moves, 8 bytes per id).
+ */
+export function* sortIdsSteps(ids: ReadonlySet<number>, sliceIds: number): Generator<void, Int32Array> {
+  const slice = Math.max(1, sliceIds);
+  let source = new Int32Array(ids.size);
+  let at = 0;
+  for (const id of ids) {
+    source[at++] = id;
+    if (at % slice === 0) yield;
+  }
+  const length = source.length;
+  for (let from = 0; from < length; from += slice) {
+    source.subarray(from, Math.min(length, from + slice)).sort();
+    yield;
+  }
+  let target = new Int32Array(length);
+  for (let width = slice; width < length; width *= 2) {
+    let moved = 0;
+    for (let low = 0; low < length; low += 2 * width) {
+      const middle = Math.min(length, low + width);
+      const high = Math.min(length, low + 2 * width);
+      let left = low;
+      let right = middle;
+      for (let to = low; to < high; to++) {
+        target[to] =
+          right >= high || (left < middle && source[left] <= source[right])
+            ? source[left++]
+            : source[right++];
+        if (++moved % slice === 0) yield;
+      }
+    }
+    [source, target] = [target, source];
+  }
+  return source;
+}

@@ -7,21 +7,102 @@
  * - `OrderedKeyStore`: a `SortedBlocks` per type, sort keys in `compareKeys` order beside the ids
  *   (equality in O(log n), ordered seeks in O(log n), walks in O(log n + k) reading no object per key
  *   while keys have one element).
+ *
+ * Both capture their content for a checkpoint in O(types) or O(blocks), copying on write afterwards
+ * (`KeyStore.capture`).
  */
 import type { TypedValue, ValueType } from '../model/values.js';
-import { loadStepItems, withId, withoutId, type Ids, type KeyIds, type KeyStore } from './keyed-index.js';
+import {
+  hasId,
+  loadStepItems,
+  withId,
+  withoutId,
+  writableIds,
+  type Ids,
+  type KeyIds,
+  type KeyStore,
+  type KeyStoreCapture,
+} from './keyed-index.js';
+import { CopyOnWrite } from './copy-on-write.js';
 import { hashKey, keyOf, keyOrderFor, type HashKey, type KeyOrder, type SortKey } from './keys.js';
 import { IndexFormatError } from './plugin.js';
-import { SortedBlocks } from './sorted-blocks.js';
+import { SortedBlocks, defaultMaxBlockItems } from './sorted-blocks.js';
 
 interface Slot {
   readonly key: TypedValue;
   ids: Ids;
+  /** Creation order in the store: a type's map holds its slots by ascending `seq` (insertion order). */
+  readonly seq: number;
+}
+
+type TypeMaps = Map<ValueType, Map<HashKey, Slot>>;
+
+/**
+ * A `HashKeyStore` at `capture`: its type maps and the slots they held then (`seq` below `seqLimit`).
+ * It walks the live maps (a `Map` iteration survives changes); before a slot it has not walked past
+ * changes or leaves, the store hands it the slot's ids (`keep`), and the walk reads those instead, or, for
+ * a slot gone from its map, after the map's walk. Slots made after the capture come last in their map,
+ * where the walk stops. The id sets it reads are never changed (the store copies a shared set first).
+ */
+class HashCapture implements KeyStoreCapture {
+  /** Per captured map: slots changed or removed before the walk passed them, with their ids then. */
+  private readonly kept: Map<Slot, Ids>[];
+  private readonly mapIndex = new Map<ValueType, number>();
+  /** The walk is done with the maps before `walkMap` and, in that one, with the slots up to `walkSeq`. */
+  private walkMap = 0;
+  private walkSeq = -1;
+
+  constructor(
+    private readonly maps: readonly (readonly [ValueType, Map<HashKey, Slot>])[],
+    private readonly seqLimit: number,
+    readonly size: number,
+    private readonly onRelease: (capture: HashCapture) => void,
+  ) {
+    this.kept = maps.map(() => new Map());
+    maps.forEach(([type], at) => this.mapIndex.set(type, at));
+  }
+
+  /** Before `slot` (of a `type` map) changes or leaves its map. */
+  keep(type: ValueType, slot: Slot): void {
+    if (slot.seq >= this.seqLimit) return;
+    // A slot older than the capture sits in the map its type had then.
+    const at = this.mapIndex.get(type)!;
+    if (at < this.walkMap || (at === this.walkMap && slot.seq <= this.walkSeq)) return;
+    const kept = this.kept[at];
+    if (!kept.has(slot)) kept.set(slot, slot.ids);
+  }
+
+  *entries(): Generator<KeyIds, void> {
+    for (let at = 0; at < this.maps.length; at++) {
+      this.walkMap = at;
+      this.walkSeq = -1;
+      const kept = this.kept[at];
+      for (const slot of this.maps[at][1].values()) {
+        if (slot.seq >= this.seqLimit) break;
+        this.walkSeq = slot.seq;
+        const ids = kept.get(slot);
+        if (ids === undefined) yield [slot.key, slot.ids];
+        else {
+          kept.delete(slot);
+          yield [slot.key, ids];
+        }
+      }
+      this.walkSeq = Infinity;
+      for (const [slot, ids] of kept) yield [slot.key, ids];
+      kept.clear();
+    }
+    this.walkMap = this.maps.length;
+  }
+
+  readonly release = (): void => this.onRelease(this);
 }
 
 export class HashKeyStore implements KeyStore {
-  private byType = new Map<ValueType, Map<HashKey, Slot>>();
+  private byType: TypeMaps = new Map();
   private count = 0;
+  private nextSeq = 0;
+  private readonly cow = new CopyOnWrite();
+  private readonly captures = new Set<HashCapture>();
 
   get size(): number {
     return this.count;
@@ -37,13 +118,13 @@ export class HashKeyStore implements KeyStore {
     const hash = hashKey(key);
     const slot = slots.get(hash);
     if (slot === undefined) {
-      slots.set(hash, { key, ids: id });
+      slots.set(hash, { key, ids: id, seq: this.nextSeq++ });
       this.count++;
       return true;
     }
-    const ids = withId(slot.ids, id);
-    if (ids === undefined) return false;
-    slot.ids = ids;
+    if (hasId(slot.ids, id)) return false;
+    this.beforeChange(key.type, slot);
+    slot.ids = withId(writableIds(slot.ids, this.cow), id)!;
     return true;
   }
 
@@ -51,9 +132,9 @@ export class HashKeyStore implements KeyStore {
     const slots = this.byType.get(key.type);
     const hash = hashKey(key);
     const slot = slots?.get(hash);
-    if (slot === undefined) return false;
-    const ids = withoutId(slot.ids, id);
-    if (ids === undefined) return false;
+    if (slot === undefined || !hasId(slot.ids, id)) return false;
+    this.beforeChange(key.type, slot);
+    const ids = withoutId(writableIds(slot.ids, this.cow), id)!;
     if (ids === null) this.deleteSlot(key.type, slots!, hash);
     else slot.ids = ids;
     return true;
@@ -64,6 +145,7 @@ export class HashKeyStore implements KeyStore {
     const hash = hashKey(key);
     const slot = slots?.get(hash);
     if (slot === undefined) return undefined;
+    this.beforeChange(key.type, slot);
     this.deleteSlot(key.type, slots!, hash);
     return slot.ids;
   }
@@ -79,6 +161,7 @@ export class HashKeyStore implements KeyStore {
     for (const slot of slots.values()) yield [slot.key, slot.ids];
   }
 
+  /** A fresh map: open captures go on reading the old one, which nothing changes any more. */
   clear(): void {
     this.byType = new Map();
     this.count = 0;
@@ -93,9 +176,23 @@ export class HashKeyStore implements KeyStore {
       if (slots === undefined) this.byType.set(key.type, (slots = new Map()));
       const hash = hashKey(key);
       if (slots.has(hash)) throw new IndexFormatError('a key appears twice');
-      slots.set(hash, { key, ids });
+      slots.set(hash, { key, ids, seq: this.nextSeq++ });
     }
     this.count = entries.length;
+  }
+
+  /** O(types): see `HashCapture`. */
+  capture(): KeyStoreCapture {
+    const endCopyOnWrite = this.cow.begin();
+    const capture = new HashCapture([...this.byType], this.nextSeq, this.count, (released) => {
+      if (this.captures.delete(released)) endCopyOnWrite();
+    });
+    this.captures.add(capture);
+    return capture;
+  }
+
+  private beforeChange(type: ValueType, slot: Slot): void {
+    for (const capture of this.captures) capture.keep(type, slot);
   }
 
   private deleteSlot(type: ValueType, slots: Map<HashKey, Slot>, hash: HashKey): void {
@@ -115,6 +212,8 @@ export interface OrderedRun {
 export class OrderedKeyStore implements KeyStore {
   private byType = new Map<ValueType, OrderedRun>();
   private count = 0;
+  /** Guards the blocks and id sets of open captures. */
+  private readonly cow = new CopyOnWrite();
 
   get size(): number {
     return this.count;
@@ -132,7 +231,7 @@ export class OrderedKeyStore implements KeyStore {
 
   add(key: TypedValue, id: number): boolean {
     let run = this.byType.get(key.type);
-    if (run === undefined) this.byType.set(key.type, (run = newRun(key.type)));
+    if (run === undefined) this.byType.set(key.type, (run = newRun(key.type, this.cow)));
     const sortKey = run.order.sortKey(key);
     const position = run.blocks.locate(sortKey);
     if (position === undefined) {
@@ -140,9 +239,9 @@ export class OrderedKeyStore implements KeyStore {
       this.count++;
       return true;
     }
-    const ids = withId(run.blocks.valueAt(position), id);
-    if (ids === undefined) return false;
-    run.blocks.setValueAt(position, ids);
+    const held = run.blocks.valueAt(position);
+    if (hasId(held, id)) return false;
+    run.blocks.setValueAt(position, withId(writableIds(held, this.cow), id)!);
     return true;
   }
 
@@ -151,8 +250,9 @@ export class OrderedKeyStore implements KeyStore {
     if (run === undefined) return false;
     const position = run.blocks.locate(run.order.sortKey(key));
     if (position === undefined) return false;
-    const ids = withoutId(run.blocks.valueAt(position), id);
-    if (ids === undefined) return false;
+    const held = run.blocks.valueAt(position);
+    if (!hasId(held, id)) return false;
+    const ids = withoutId(writableIds(held, this.cow), id)!;
     if (ids === null) this.removeAt(run, position);
     else run.blocks.setValueAt(position, ids);
     return true;
@@ -194,7 +294,7 @@ export class OrderedKeyStore implements KeyStore {
       group.push(entry);
     }
     for (const [type, group] of grouped) {
-      const { order } = newRun(type);
+      const order = keyOrderFor(type);
       const sortKeys = new Array<SortKey>(group.length);
       for (let i = 0; i < group.length; i++) {
         if (i > 0 && i % loadStepItems === 0) yield;
@@ -204,9 +304,29 @@ export class OrderedKeyStore implements KeyStore {
         }
       }
       const ids = group.map(([, held]) => held);
-      this.byType.set(type, { type, order, blocks: SortedBlocks.fromSorted(sortKeys, ids, order.compare) });
+      const blocks = SortedBlocks.fromSorted(sortKeys, ids, order.compare, defaultMaxBlockItems, this.cow);
+      this.byType.set(type, { type, order, blocks });
     }
     this.count = entries.length;
+  }
+
+  /** O(blocks): the lists of blocks are copied, the blocks and id sets shared (copy-on-write.ts). */
+  capture(): KeyStoreCapture {
+    const release = this.cow.begin();
+    const runs = [...this.byType.values()].map(({ type, blocks }) => ({ type, frozen: blocks.capture() }));
+    return {
+      size: this.count,
+      release,
+      *entries() {
+        for (const { type, frozen } of runs) {
+          for (let b = 0; b < frozen.keys.length; b++) {
+            const keys = frozen.keys[b];
+            const values = frozen.values[b];
+            for (let i = 0; i < keys.length; i++) yield [keyOf(type, keys[i]), values[i]];
+          }
+        }
+      },
+    };
   }
 
   private removeAt(run: OrderedRun, position: { block: number; offset: number }): Ids {
@@ -217,7 +337,7 @@ export class OrderedKeyStore implements KeyStore {
   }
 }
 
-function newRun(type: ValueType): OrderedRun {
+function newRun(type: ValueType, cow: CopyOnWrite): OrderedRun {
   const order = keyOrderFor(type);
-  return { type, order, blocks: new SortedBlocks<SortKey, Ids>(order.compare) };
+  return { type, order, blocks: new SortedBlocks<SortKey, Ids>(order.compare, defaultMaxBlockItems, cow) };
 }

@@ -10,9 +10,24 @@
 import { ScanOperator } from '../graph/scan.js';
 import { readValue, writeValue } from '../durability/wal/value-codec.js';
 import type { TypedValue, ValueType } from '../model/values.js';
-import { readPayloadSteps, startPayload, type ByteReader } from './codec.js';
+import {
+  joinParts,
+  payloadPartBytes,
+  readPayloadSteps,
+  startPayload,
+  takePart,
+  type ByteReader,
+} from './codec.js';
 import { compareForScan, isIndexableKey, keysEqual } from './keys.js';
-import { IndexFormatError, type IdVisitor, type IndexCapability, type KeyedIndex } from './plugin.js';
+import {
+  IndexFormatError,
+  type IdVisitor,
+  type IndexCapability,
+  type IndexCapture,
+  type KeyedIndex,
+} from './plugin.js';
+import type { CopyOnWrite } from './copy-on-write.js';
+import { writeIdSetSteps } from './id-lists.js';
 
 /**
  * The elements under one key: the id itself while there is one (a small integer, stored unboxed beside
@@ -48,6 +63,25 @@ export interface KeyStore {
    * steps: pauses after every `loadStepItems` entries.
    */
   loadSteps(entries: readonly KeyIds[]): Generator<void>;
+  /**
+   * The content as it is now, in O(types) or O(key blocks) (copy-on-write.ts): its entries, read later,
+   * are those of this moment whatever changes meanwhile, until it is released.
+   */
+  capture(): KeyStoreCapture;
+}
+
+/** A key store's content at `KeyStore.capture`. */
+export interface KeyStoreCapture {
+  /** Distinct keys at the capture. */
+  readonly size: number;
+  /**
+   * Every key at the capture with its elements, each once, each type's keys in the store's order. Read
+   * lazily: the caller may pause between two entries while the store changes. The id sets handed out
+   * are the capture's: never changed.
+   */
+  entries(): Generator<KeyIds, void>;
+  /** Ends the capture (the store stops keeping what it saw); idempotent. */
+  release(): void;
 }
 
 /** Runs an iterator to its end; answers its return value. */
@@ -65,6 +99,19 @@ export function visitIds(ids: Ids, visit: IdVisitor): void {
 
 export function idCount(ids: Ids): number {
   return typeof ids === 'number' ? 1 : ids.size;
+}
+
+export function hasId(ids: Ids, id: number): boolean {
+  return typeof ids === 'number' ? ids === id : ids.has(id);
+}
+
+/**
+ * `ids` as a value the store may change in place: a set an open capture shares is copied (and the copy
+ * adopted). Copying costs the set's size, once per key per capture.
+ */
+export function writableIds(ids: Ids, cow: CopyOnWrite): Ids {
+  if (typeof ids === 'number' || cow.owns(ids)) return ids;
+  return cow.adopt(new Set(ids));
 }
 
 /** `ids` with `id` added, or undefined when it was there already (a set is changed in place). */
@@ -108,6 +155,8 @@ export function keyMatches(operator: ScanOperator, key: TypedValue, literal: Typ
 const keyedFormatVersion = 1;
 /** Keys read, or memberships linked, between two pauses of a stepwise load (a few milliseconds). */
 export const loadStepItems = 16_384;
+/** Keys and memberships encoded between two pauses of a capture's encoding (a few milliseconds). */
+export const encodeStepItems = 16_384;
 
 export abstract class KeyedIndexBase implements KeyedIndex {
   abstract readonly pluginType: string;
@@ -225,30 +274,56 @@ export abstract class KeyedIndexBase implements KeyedIndex {
 
   /**
    * Payload: magic, version, key count, then per key the key (the log's typed-value codec), its element
-   * count and its element ids ascending as deltas.
+   * count and its element ids ascending as deltas. Encoded from a capture, in one piece.
    */
   serialize(): Uint8Array {
-    const out = startPayload(this.magic, keyedFormatVersion, 64 + this.store.size * 16);
-    out.varUint(this.store.size);
-    const sorted: number[] = [];
-    this.store.forEach((key, ids) => {
+    const captured = this.store.capture();
+    try {
+      return joinParts(drain(this.encodeSteps(captured)));
+    } finally {
+      captured.release();
+    }
+  }
+
+  /** The content now (`KeyStore.capture`); `serialize`'s bytes of this moment come from its `encodeSteps`. */
+  capture(): IndexCapture {
+    const captured = this.store.capture();
+    return { encodeSteps: () => this.encodeSteps(captured), release: captured.release };
+  }
+
+  /**
+   * `serialize` of a capture, in parts: pauses after every `encodeStepItems` keys and memberships, each
+   * pause ending a part.
+   */
+  private *encodeSteps(captured: KeyStoreCapture): Generator<void, Uint8Array[]> {
+    const parts: Uint8Array[] = [];
+    const out = startPayload(this.magic, keyedFormatVersion, payloadPartBytes);
+    out.varUint(captured.size);
+    let keys = 0;
+    let work = 0;
+    for (const [key, ids] of captured.entries()) {
       writeValue(out, key);
+      keys++;
       if (typeof ids === 'number') {
         out.varUint(1);
         out.varUint(ids);
-        return;
+        work += 1;
+      } else {
+        out.varUint(ids.size);
+        yield* writeIdSetSteps(out, ids, encodeStepItems);
+        work += ids.size;
       }
-      sorted.length = 0;
-      for (const elementId of ids) sorted.push(elementId);
-      sorted.sort((a, b) => a - b);
-      out.varUint(sorted.length);
-      let previous = 0;
-      for (const elementId of sorted) {
-        out.varUint(elementId - previous);
-        previous = elementId;
+      if (work >= encodeStepItems) {
+        work = 0;
+        takePart(out, parts);
+        yield;
       }
-    });
-    return out.toBuffer();
+    }
+    if (keys !== captured.size) {
+      throw new Error(`${this.pluginType} '${this.id}': captured ${captured.size} keys, read back ${keys}`);
+    }
+    takePart(out, parts);
+    return parts;
   }
 
   /** Fills this (empty) index from a payload `serialize` wrote. */

@@ -11,7 +11,8 @@
  *   answers `false`), so an index never holds a removed element it was not told about;
  * - purging: after every commit the registry calls `purge` on every index for every removed element,
  *   edges cascaded from a vertex removal included; `renumber` after a trim; a clear drops every index;
- * - the checkpoint envelope (magic, version, plug-in type, id) around `serialize()`'s bytes.
+ * - the checkpoint envelope (magic, version, plug-in type, id) around `serialize()`'s bytes, or around
+ *   the bytes a `capture()` taken with the writer held encodes afterwards.
  *
  * Scans are capabilities: an index that lists `equality` implements `KeyedIndex` (and `OrderedIndex`
  * for `range`, `FulltextIndex` for `fulltext`), one that lists `spatial` implements `SpatialScan`. A
@@ -112,6 +113,24 @@ export interface GraphIndex {
   rebuild?(): RebuildOutcome | Promise<RebuildOutcome>;
   /** The index content, self-describing (own magic number and version) for `IndexPlugin.deserialize`. */
   serialize(): Uint8Array;
+  /**
+   * The content as it is now, cheaply (a checkpoint takes it with the writer held, so it must cost far
+   * less than `serialize`: copy on write, or a copy of compact arrays). Optional: a checkpoint serializes
+   * an index without it while the writer is held.
+   */
+  capture?(): IndexCapture;
+}
+
+/** An index's content at `GraphIndex.capture`, encoded later while the index goes on changing. */
+export interface IndexCapture {
+  /**
+   * The bytes `serialize()` would have answered at the capture, as consecutive parts, in steps: the
+   * generator pauses every few milliseconds of work so the caller can let the event loop turn (parts
+   * spare the caller a copy of the whole payload in one piece). Run it at most once.
+   */
+  encodeSteps(): Generator<void, readonly Uint8Array[]>;
+  /** Ends the capture (the index stops keeping what it saw for it); idempotent. */
+  release(): void;
 }
 
 /** Visited with each element id a scan finds; an id may come more than once (several matching keys). */

@@ -36,8 +36,9 @@
  * Index content is not logged: entries added after the last checkpoint do not survive a crash
  * (specification, index routes rule 7); a bound vector index is the exception, since its content is the
  * element embeddings, which are logged, and its definition is. `serializeIndex`/`restoreIndex` frame one
- * index for a checkpoint's sidecar file; a checkpoint holds every index (src/engine/durability/checkpoint),
- * and installing one replaces the whole set (`replaceAll`).
+ * index for a checkpoint's sidecar file (`captureGraphIndex` the same bytes, captured now and encoded
+ * later); a checkpoint holds every index (src/engine/durability/checkpoint), and installing one replaces
+ * the whole set (`replaceAll`).
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { EngineError, isEngineError } from '../errors.js';
@@ -46,7 +47,7 @@ import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan
 import type { TypedValue } from '../model/values.js';
 import type { CommitHook } from '../tx/writer.js';
 import type { DefineIndexOperation, IndexDefinitions } from '../tx/apply.js';
-import { readPayload, startPayload } from './codec.js';
+import { joinParts, readPayload, startPayload } from './codec.js';
 import { drain } from './keyed-index.js';
 import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
 import { appendSetBits, sortedUnique } from './id-lists.js';
@@ -61,6 +62,7 @@ import {
   type GraphIndex,
   type IdVisitor,
   type IndexCapability,
+  type IndexCapture,
   type IndexContext,
   type IndexOptions,
   type IndexPlugin,
@@ -123,6 +125,17 @@ const envelopeMagic = 'SKIX';
 const envelopeVersion = 1;
 
 const noOptions: IndexOptions = new Map();
+
+/** One index's payload parts framed for a checkpoint file (see `envelopeMagic`), as parts: no copy. */
+function envelope(index: GraphIndex, payload: readonly Uint8Array[]): Uint8Array[] {
+  let payloadBytes = 0;
+  for (const part of payload) payloadBytes += part.byteLength;
+  const header = startPayload(envelopeMagic, envelopeVersion, 64 + 3 * index.id.length);
+  header.string(index.pluginType);
+  header.string(index.id);
+  header.varUint(payloadBytes);
+  return [header.written(), ...payload];
+}
 
 /** A scan that can pause: started with a visitor and a slice size, it yields between slices. */
 type Slices = (visit: IdVisitor, sliceKeys: number) => Iterator<void>;
@@ -598,15 +611,33 @@ export class IndexRegistry {
     return index === undefined ? undefined : this.serializeGraphIndex(index);
   }
 
-  /** `serializeIndex` of an index object (a checkpoint holds the objects of its cut). */
+  /** `serializeIndex` of an index object. */
   serializeGraphIndex(index: GraphIndex): Uint8Array {
-    const payload = index.serialize();
-    const out = startPayload(envelopeMagic, envelopeVersion, payload.byteLength + 64);
-    out.string(index.pluginType);
-    out.string(index.id);
-    out.varUint(payload.byteLength);
-    out.bytes(payload);
-    return out.toBuffer();
+    return joinParts(envelope(index, [index.serialize()]));
+  }
+
+  /**
+   * The index framed as `serializeGraphIndex` frames it, as it is now, to be encoded later: the index's
+   * own `capture` where it has one (cheap now, the work in `encodeSteps`), else serialized now. A checkpoint
+   * captures every index with the writer held and encodes them after releasing it.
+   */
+  captureGraphIndex(index: GraphIndex): IndexCapture {
+    if (index.capture === undefined) {
+      const parts = envelope(index, [index.serialize()]);
+      return {
+        *encodeSteps() {
+          return parts;
+        },
+        release: () => undefined,
+      };
+    }
+    const captured = index.capture();
+    return {
+      *encodeSteps() {
+        return envelope(index, yield* captured.encodeSteps());
+      },
+      release: captured.release,
+    };
   }
 
   /**

@@ -13,6 +13,8 @@ interface Item {
   readonly box: Box;
   readonly id: number;
   parent: RNode;
+  /** Creation order: the item map holds items by ascending `seq` (a new box is a new item, appended). */
+  readonly seq: number;
 }
 
 interface RNode {
@@ -67,9 +69,55 @@ export function boxesOverlap(a: Box, b: Box, dimensions: number): boolean {
   return true;
 }
 
+/**
+ * The items of an `RTree` at `capture()`, read later while the tree changes, in O(1): it walks the live
+ * item map (a `Map` iteration survives changes), which holds items in creation order, and stops at the
+ * first item made after the capture; an item removed (or replaced) before the walk reached it is handed
+ * to the capture first and read after the walk. Items never change in place; a clear gives the tree a
+ * new map and leaves the walked one as it was.
+ */
+export class RTreeCapture {
+  /** Items removed before the walk passed them. */
+  private readonly kept: Item[] = [];
+  /** The walk is done with the items up to this `seq`. */
+  private walkSeq = -1;
+
+  constructor(
+    private readonly items: Map<number, Item>,
+    private readonly seqLimit: number,
+    /** Items at the capture. */
+    readonly size: number,
+    private readonly onRelease: (capture: RTreeCapture) => void,
+  ) {}
+
+  /** Before `item` leaves the tree. */
+  keep(item: Item): void {
+    if (item.seq < this.seqLimit && item.seq > this.walkSeq) this.kept.push(item);
+  }
+
+  /** Every (id, box) at the capture, each once. */
+  *entries(): Generator<readonly [number, Box], void> {
+    for (const item of this.items.values()) {
+      if (item.seq >= this.seqLimit) break;
+      this.walkSeq = item.seq;
+      yield [item.id, item.box];
+    }
+    this.walkSeq = Infinity;
+    for (const item of this.kept) yield [item.id, item.box];
+    this.kept.length = 0;
+  }
+
+  /** Ends the capture; idempotent. */
+  release(): void {
+    this.onRelease(this);
+  }
+}
+
 export class RTree {
   private root: RNode;
-  private readonly items = new Map<number, Item>();
+  private items = new Map<number, Item>();
+  private nextSeq = 0;
+  private readonly captures = new Set<RTreeCapture>();
   readonly minEntries: number;
   readonly maxEntries: number;
 
@@ -104,7 +152,7 @@ export class RTree {
   /** Adds or replaces the box of `id`. */
   set(id: number, box: Box): void {
     this.remove(id);
-    const item: Item = { box, id, parent: this.root };
+    const item: Item = { box, id, parent: this.root, seq: this.nextSeq++ };
     this.items.set(id, item);
     this.insertItem(item);
   }
@@ -112,6 +160,7 @@ export class RTree {
   remove(id: number): boolean {
     const item = this.items.get(id);
     if (item === undefined) return false;
+    for (const capture of this.captures) capture.keep(item);
     this.items.delete(id);
     const leaf = item.parent;
     leaf.children.splice(leaf.children.indexOf(item), 1);
@@ -119,9 +168,19 @@ export class RTree {
     return true;
   }
 
+  /** A new item map: open captures go on reading the old one, which nothing changes any more. */
   clear(): void {
-    this.items.clear();
+    this.items = new Map();
     this.root = this.newNode(true);
+  }
+
+  /** The items now, in O(1) (see `RTreeCapture`); release it. */
+  capture(): RTreeCapture {
+    const capture = new RTreeCapture(this.items, this.nextSeq, this.items.size, (released) =>
+      this.captures.delete(released),
+    );
+    this.captures.add(capture);
+    return capture;
   }
 
   /** Visits the id of every item whose box overlaps `query`. */

@@ -11,7 +11,11 @@
  *
  * Invariants: no block is empty; keys ascend strictly under `compare` within and across blocks;
  * `firsts[b] === keys[b][0]`; `values[b]` is as long as `keys[b]`.
+ *
+ * With a `CopyOnWrite`, `capture()` freezes the content in O(blocks): it copies the lists of blocks, and
+ * a block the capture shares is copied before its first change (copy-on-write.ts).
  */
+import type { CopyOnWrite } from './copy-on-write.js';
 
 /** A position: an item of a block, or the end (`block === keys.length`). */
 export interface BlockPosition {
@@ -22,6 +26,13 @@ export interface BlockPosition {
 /** Keys per block: a block splits above this. 512 keeps a block's move cheap and the first list short. */
 export const defaultMaxBlockItems = 512;
 
+/** The keys and values of a `SortedBlocks` at `capture()`, in order; later changes do not reach them. */
+export interface FrozenBlocks<K, V> {
+  readonly size: number;
+  readonly keys: readonly (readonly K[])[];
+  readonly values: readonly (readonly V[])[];
+}
+
 export class SortedBlocks<K, V> {
   private keys: K[][] = [];
   private values: V[][] = [];
@@ -31,6 +42,8 @@ export class SortedBlocks<K, V> {
   constructor(
     private readonly compare: (a: K, b: K) => number,
     private readonly maxBlockItems = defaultMaxBlockItems,
+    /** Guards the blocks of open captures; without it, `capture` must not be used. */
+    private readonly cow?: CopyOnWrite,
   ) {
     if (maxBlockItems < 2) throw new RangeError('a block holds at least two items');
   }
@@ -41,16 +54,17 @@ export class SortedBlocks<K, V> {
     values: readonly V[],
     compare: (a: K, b: K) => number,
     maxBlockItems = defaultMaxBlockItems,
+    cow?: CopyOnWrite,
   ): SortedBlocks<K, V> {
     if (keys.length !== values.length) throw new RangeError('one value per key');
     for (let i = 1; i < keys.length; i++) {
       if (compare(keys[i - 1], keys[i]) >= 0) throw new RangeError('keys must ascend strictly');
     }
-    const sorted = new SortedBlocks<K, V>(compare, maxBlockItems);
+    const sorted = new SortedBlocks<K, V>(compare, maxBlockItems, cow);
     const fill = Math.max(1, maxBlockItems >> 1);
     for (let from = 0; from < keys.length; from += fill) {
-      sorted.keys.push(keys.slice(from, from + fill));
-      sorted.values.push(values.slice(from, from + fill));
+      sorted.keys.push(sorted.adopt(keys.slice(from, from + fill)));
+      sorted.values.push(sorted.adopt(values.slice(from, from + fill)));
       sorted.firsts.push(keys[from]);
     }
     sorted.count = keys.length;
@@ -106,7 +120,29 @@ export class SortedBlocks<K, V> {
   }
 
   setValueAt(position: BlockPosition, value: V): void {
+    this.own(position.block);
     this.values[position.block][position.offset] = value;
+  }
+
+  /**
+   * The content as it is now, unchanged by later writes while the `CopyOnWrite` capture the caller opened
+   * just before stays open (O(blocks): the lists of blocks are copied, the blocks shared).
+   */
+  capture(): FrozenBlocks<K, V> {
+    if (this.cow?.capturing !== true) throw new Error('capture() needs an open CopyOnWrite capture');
+    return { size: this.count, keys: this.keys.slice(), values: this.values.slice() };
+  }
+
+  private adopt<T extends object>(container: T): T {
+    return this.cow === undefined ? container : this.cow.adopt(container);
+  }
+
+  /** Makes block `block` changeable in place: a block an open capture shares is replaced by a copy. */
+  private own(block: number): void {
+    const cow = this.cow;
+    if (cow === undefined || cow.owns(this.keys[block])) return;
+    this.keys[block] = cow.adopt(this.keys[block].slice());
+    this.values[block] = cow.adopt(this.values[block].slice());
   }
 
   /** Inserts `key` with `value`; false (and nothing changes) when the key is present. */
@@ -117,8 +153,8 @@ export class SortedBlocks<K, V> {
     if (found !== undefined && compare(found, key) === 0) return false;
     this.count++;
     if (this.keys.length === 0) {
-      this.keys.push([key]);
-      this.values.push([value]);
+      this.keys.push(this.adopt([key]));
+      this.values.push(this.adopt([value]));
       this.firsts.push(key);
       return true;
     }
@@ -127,6 +163,7 @@ export class SortedBlocks<K, V> {
       block--;
       offset = this.keys[block].length;
     }
+    this.own(block);
     const keys = this.keys[block];
     const values = this.values[block];
     keys.splice(offset, 0, key);
@@ -134,9 +171,9 @@ export class SortedBlocks<K, V> {
     if (offset === 0) this.firsts[block] = key;
     if (keys.length > this.maxBlockItems) {
       const half = keys.length >> 1;
-      const upperKeys = keys.splice(half);
+      const upperKeys = this.adopt(keys.splice(half));
       this.keys.splice(block + 1, 0, upperKeys);
-      this.values.splice(block + 1, 0, values.splice(half));
+      this.values.splice(block + 1, 0, this.adopt(values.splice(half)));
       this.firsts.splice(block + 1, 0, upperKeys[0]);
     }
     return true;
@@ -151,6 +188,7 @@ export class SortedBlocks<K, V> {
   /** Removes the key at a position `locate` gave; answers its value. */
   removeAt(position: BlockPosition): V {
     const { block, offset } = position;
+    this.own(block);
     const keys = this.keys[block];
     const values = this.values[block];
     keys.splice(offset, 1);

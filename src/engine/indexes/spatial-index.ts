@@ -15,16 +15,18 @@
  */
 import { EngineError } from '../errors.js';
 import type { TypedValue } from '../model/values.js';
-import { readPayload, startPayload } from './codec.js';
+import { joinParts, payloadPartBytes, readPayload, startPayload, takePart } from './codec.js';
+import { drain } from './keyed-index.js';
 import {
   IndexFormatError,
   type IdVisitor,
   type IndexCapability,
+  type IndexCapture,
   type IndexOptions,
   type IndexPlugin,
   type SpatialScan,
 } from './plugin.js';
-import { RTree, type Box } from './rtree.js';
+import { RTree, type Box, type RTreeCapture } from './rtree.js';
 
 const capabilities: readonly IndexCapability[] = ['spatial'];
 const magic = 'SKXS';
@@ -223,19 +225,19 @@ export class SpatialIndex implements SpatialScan {
   }
 
   serialize(): Uint8Array {
-    const { dimensions, metric, earthRadius, minEntries, maxEntries } = this.config;
-    const out = startPayload(magic, formatVersion, 64 + this.tree.size * (8 + 16 * dimensions));
-    out.varUint(dimensions);
-    out.u8(metrics.indexOf(metric));
-    out.f64(earthRadius);
-    out.varUint(minEntries);
-    out.varUint(maxEntries);
-    out.varUint(this.tree.size);
-    this.tree.forEach((elementId, box) => {
-      out.varUint(elementId);
-      for (const coordinate of box) out.f64(coordinate);
-    });
-    return out.toBuffer();
+    const captured = this.capture();
+    try {
+      return joinParts(drain(captured.encodeSteps()));
+    } finally {
+      captured.release();
+    }
+  }
+
+  /** The geometries now, in O(1) (`RTree.capture`); encoded later, whatever changes meanwhile. */
+  capture(): IndexCapture {
+    const captured = this.tree.capture();
+    const config = this.config;
+    return { encodeSteps: () => encodeSteps(config, captured), release: () => captured.release() };
   }
 
   static deserialize(id: string, payload: Uint8Array): SpatialIndex {
@@ -279,6 +281,39 @@ export class SpatialIndex implements SpatialScan {
     }
     return box;
   }
+}
+
+/** Boxes encoded between two pauses of a capture's encoding (a few milliseconds). */
+const encodeStepBoxes = 8192;
+
+/** The payload of `serialize` for captured geometries, pausing every `encodeStepBoxes` boxes. */
+function* encodeSteps(
+  config: Readonly<ResolvedConfig>,
+  captured: RTreeCapture,
+): Generator<void, Uint8Array[]> {
+  const { dimensions, metric, earthRadius, minEntries, maxEntries } = config;
+  const parts: Uint8Array[] = [];
+  const out = startPayload(magic, formatVersion, payloadPartBytes);
+  out.varUint(dimensions);
+  out.u8(metrics.indexOf(metric));
+  out.f64(earthRadius);
+  out.varUint(minEntries);
+  out.varUint(maxEntries);
+  out.varUint(captured.size);
+  let written = 0;
+  for (const [elementId, box] of captured.entries()) {
+    out.varUint(elementId);
+    for (const coordinate of box) out.f64(coordinate);
+    if (++written % encodeStepBoxes === 0) {
+      takePart(out, parts);
+      yield;
+    }
+  }
+  if (written !== captured.size) {
+    throw new Error(`SpatialIndex: captured ${captured.size} geometries, read back ${written}`);
+  }
+  takePart(out, parts);
+  return parts;
 }
 
 function isPoint(geometry: SpatialGeometry): geometry is readonly number[] {

@@ -18,6 +18,7 @@
  * Invariant: `owners[slot] === id` exactly when `slotOf[id] === slot + 1`.
  */
 import { SharedColumn } from '../storage/shared-column.js';
+import { VectorSetCapture } from './set-capture.js';
 import { chunksOf, vectorNorm } from './kernel.js';
 import { instantiateKernel, type KernelExports } from './wasm/kernel-module.js';
 import { maxWasmPages, wasm, wasmPageBytes, type WasmMemory } from './wasm/runtime.js';
@@ -97,6 +98,8 @@ export class VectorSet {
   /** Element id to slot + 1, 0 for none. */
   private slotColumn = new SharedColumn(Int32Array);
   private freeSlots: number[] = [];
+  /** Open captures: a slot they may read keeps its floats for them before it is overwritten. */
+  private readonly captures = new Set<VectorSetCapture>();
   /** Slots handed out so far (live and holes): scans cover [0, slotCount). */
   slotCount = 0;
   /** Live vectors. */
@@ -165,6 +168,8 @@ export class VectorSet {
     }
     const segment = this.segmentList[Math.floor(slot / this.slotsPerSegment)];
     const start = this.floatOffsetInSegment(slot);
+    for (const capture of this.captures)
+      capture.keep(slot, segment.floats.subarray(start, start + this.dimension));
     segment.floats.set(vector, start);
     segment.floats.fill(0, start + this.dimension, start + this.strideFloats);
     this.normColumn.view[slot] = vectorNorm(vector);
@@ -256,6 +261,25 @@ export class VectorSet {
       }
       segment.ensureBytes(neededBytes, Math.ceil(limitBytes / wasmPageBytes) * wasmPageBytes);
     }
+  }
+
+  /**
+   * The vectors now, readable while writes go on (set-capture.ts): O(id space), a copy of 4 bytes per id.
+   * Release it: until then every overwritten slot it may read is copied first.
+   */
+  capture(): VectorSetCapture {
+    const capture = new VectorSetCapture(
+      this.dimension,
+      this.size,
+      this.slotColumn.view.slice(),
+      [...this.segmentList],
+      this.slotCount,
+      this.slotsPerSegment,
+      (slot) => this.floatOffsetInSegment(slot),
+      (released) => this.captures.delete(released),
+    );
+    this.captures.add(capture);
+    return capture;
   }
 
   /** Drops every vector and its memory. */

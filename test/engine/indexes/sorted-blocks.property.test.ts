@@ -5,7 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SortedBlocks } from '../../../src/engine/indexes/sorted-blocks.js';
+import { SortedBlocks, type FrozenBlocks } from '../../../src/engine/indexes/sorted-blocks.js';
+import { CopyOnWrite } from '../../../src/engine/indexes/copy-on-write.js';
 
 type Step = { op: 'insert'; key: number } | { op: 'remove'; key: number } | { op: 'seek'; key: number };
 
@@ -89,6 +90,55 @@ describe('SortedBlocks', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a capture keeps the content of its moment through inserts, removals, value changes, splits and folds', () => {
+    type Change = { op: 'insert' | 'remove' | 'set' | 'capture' | 'release'; key: number };
+    const change: fc.Arbitrary<Change> = fc.record({
+      op: fc.constantFrom('insert', 'insert', 'remove', 'set', 'capture', 'release'),
+      key,
+    });
+    const frozenContents = (frozen: FrozenBlocks<number, string>) =>
+      frozen.keys.flatMap((keys, b) => keys.map((k, i): [number, string] => [k, frozen.values[b][i]]));
+    fc.assert(
+      fc.property(
+        fc.array(change, { maxLength: 200, size: 'max' }),
+        fc.integer({ min: 2, max: 6 }),
+        (changes, maxBlock) => {
+          const cow = new CopyOnWrite();
+          const sorted = new SortedBlocks<number, string>(byNumber, maxBlock, cow);
+          const open: {
+            frozen: FrozenBlocks<number, string>;
+            expected: [number, string][];
+            release: () => void;
+          }[] = [];
+          let version = 0;
+          for (const c of changes) {
+            if (c.op === 'insert') sorted.insert(c.key, valueOf(c.key));
+            else if (c.op === 'remove') sorted.remove(c.key);
+            else if (c.op === 'set') {
+              const position = sorted.locate(c.key);
+              if (position !== undefined) sorted.setValueAt(position, `${valueOf(c.key)}#${++version}`);
+            } else if (c.op === 'capture') {
+              const release = cow.begin();
+              open.push({ frozen: sorted.capture(), expected: contents(sorted), release });
+            } else if (open.length > 0) {
+              const done = open.splice(Math.abs(c.key) % open.length, 1)[0];
+              assert.deepEqual(frozenContents(done.frozen), done.expected);
+              assert.equal(done.frozen.size, done.expected.length);
+              done.release();
+            }
+          }
+          for (const done of open) assert.deepEqual(frozenContents(done.frozen), done.expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a capture without an open CopyOnWrite capture', () => {
+    assert.throws(() => new SortedBlocks<number, string>(byNumber, 4, new CopyOnWrite()).capture(), /open/);
+    assert.throws(() => new SortedBlocks<number, string>(byNumber).capture(), /open/);
   });
 
   it('stops a walk when the visitor answers false', () => {

@@ -27,13 +27,17 @@ import {
 import { readCheckpointFile } from './partition-check.js';
 import { sidecarFileName, temporaryName } from './paths.js';
 import { writeFileDurably } from './files.js';
+import { Pacer } from './pace.js';
 
 /** One entry of a manifest section, supplied by the feature that owns the section. */
 export interface SectionEntryInput {
   name: string;
   metadata?: JsonValue;
-  /** Written to a sidecar file of its own (framed and checksummed like every checkpoint file). */
-  data?: Uint8Array;
+  /**
+   * Written to a sidecar file of its own (framed and checksummed like every checkpoint file); several
+   * buffers are written one after the other, as one payload.
+   */
+  data?: Uint8Array | readonly Uint8Array[];
 }
 
 export type CheckpointSectionsInput = Partial<Record<CheckpointSectionName, readonly SectionEntryInput[]>>;
@@ -64,18 +68,39 @@ export interface PendingSidecar extends PendingFile {
   payloadCrc32: number;
 }
 
-function sidecarParts(data: Uint8Array, checkpointId: Uint8Array): Uint8Array[] {
+function sidecarParts(
+  data: readonly Uint8Array[],
+  payloadCrc32: number,
+  checkpointId: Uint8Array,
+): Uint8Array[] {
+  let payloadBytes = 0;
+  for (const part of data) payloadBytes += part.byteLength;
   const header = new Uint8Array(commonHeaderBytes);
   writeCommonHeader(header, {
     magic: sidecarMagic,
     version: checkpointFormatVersion,
     headerBytes: commonHeaderBytes,
-    payloadBytes: data.byteLength,
-    payloadCrc32: crc32(data),
+    payloadBytes,
+    payloadCrc32,
     checkpointId,
   });
   sealHeader(header);
-  return [header, data];
+  return [header, ...data];
+}
+
+/** Bytes checksummed between two pauses: about a millisecond (an index's sidecar can be gigabytes). */
+const crcChunkBytes = 4 << 20;
+
+/** CRC-32 of the parts one after the other, in chunks, pacing between them. */
+async function crc32Paced(parts: readonly Uint8Array[], pacer: Pacer): Promise<number> {
+  let crc = 0;
+  for (const data of parts) {
+    for (let from = 0; from < data.byteLength; from += crcChunkBytes) {
+      crc = crc32(data.subarray(from, Math.min(data.byteLength, from + crcChunkBytes)), crc);
+      await pacer.pace();
+    }
+  }
+  return crc;
 }
 
 export async function writeSidecars(
@@ -84,6 +109,7 @@ export async function writeSidecars(
   token: string,
   checkpointId: Uint8Array,
   pending: PendingSidecar[],
+  pacer: Pacer = new Pacer(),
 ): Promise<void> {
   for (const name of checkpointSectionNames) {
     const entries = sections[name] ?? [];
@@ -92,14 +118,16 @@ export async function writeSidecars(
       if (entry.data === undefined) continue;
       const index = fileIndex++;
       const temporary = temporaryName(sidecarFileName(requested, name, index), token);
-      const parts = sidecarParts(entry.data, checkpointId);
+      const data = entry.data instanceof Uint8Array ? [entry.data] : entry.data;
+      const payloadCrc32 = await crc32Paced(data, pacer);
+      const parts = sidecarParts(data, payloadCrc32, checkpointId);
       pending.push({
         section: name,
         entry,
         temporary,
         finalName: (location) => sidecarFileName(location, name, index),
-        bytes: parts[0].byteLength + parts[1].byteLength,
-        payloadCrc32: crc32(entry.data),
+        bytes: parts.reduce((sum, part) => sum + part.byteLength, 0),
+        payloadCrc32,
       });
       await writeFileDurably(temporary, parts);
     }

@@ -15,9 +15,11 @@
  * pinned the same way (`EmbeddingStore.pin`: a write after the cut keeps the vector it replaces for the
  * snapshot). Release every snapshot.
  *
- * The indexes are serialized with the writer held, after the copy, one index per slice (snapshot-indexes.ts):
- * index contents are not writer transactions, but element removals and trims reach them through commits,
- * so only while the writer is held do their memberships match the element cut.
+ * The indexes are captured with the writer held, after the copy, all in one synchronous piece (copy on
+ * write: O(1), O(key blocks), or a vector index's id column per index), and encoded after the writer is
+ * released, in slices
+ * (snapshot-indexes.ts): index contents are not writer transactions, but element removals and trims reach
+ * them through commits, so only while the writer is held do their memberships match the element cut.
  */
 import type { Engine } from '../../engine.js';
 import type { Graph } from '../../graph/graph.js';
@@ -26,7 +28,14 @@ import type { PinnedSideValues } from '../../graph/property-store.js';
 import type { EmbeddingPin } from '../../embeddings/store.js';
 import { Pacer, pacedCopy } from './pace.js';
 import type { RegistrationSnapshot } from '../../registrations/store.js';
-import { serializeIndexes, type DroppedIndex, type SnapshotIndex } from './snapshot-indexes.js';
+import {
+  captureIndexes,
+  encodeIndexes,
+  releaseCaptures,
+  type CapturedIndexes,
+  type DroppedIndex,
+  type SnapshotIndex,
+} from './snapshot-indexes.js';
 
 export interface GraphSnapshot {
   /** One past the largest id assigned: the next created element gets this id. */
@@ -56,13 +65,13 @@ export interface GraphSnapshot {
   readonly propertyKeyNames: readonly string[];
   /** The element embeddings at the cut (pinned: see the module comment). */
   readonly embeddings: EmbeddingPin;
-  /** Every index of the engine at the cut, serialized, in creation order. */
   /** The namespace's registrations (stored queries, ...) at the cut: saved as manifest sections. */
   readonly registrations: RegistrationSnapshot;
+  /** Every index of the engine at the cut, serialized, in creation order. */
   readonly indexes: readonly SnapshotIndex[];
   /** Indexes whose serialization failed: the checkpoint goes without them. */
   readonly droppedIndexes: readonly DroppedIndex[];
-  /** Wall time the writer was held for the copy, yields included: how long writes waited. */
+  /** Wall time the writer was held for the copy and the index captures, yields included: how long writes waited. */
   readonly writerHeldMs: number;
   /** Unpins the side table and the embeddings. Idempotent; the snapshot's values must not be read afterwards. */
   release(): void;
@@ -77,8 +86,8 @@ export interface SnapshotOptions {
    */
   sequence?: () => number;
   /**
-   * Serialize the indexes with the cut (default true). A reader that needs only the elements (bulk
-   * export) passes false: `indexes` and `droppedIndexes` are then empty and the writer is held less long.
+   * Capture and serialize the indexes with the cut (default true). A reader that needs only the elements
+   * (bulk export) passes false: `indexes` and `droppedIndexes` are then empty.
    */
   indexes?: boolean;
 }
@@ -142,8 +151,9 @@ function propertyRecordsLength(graph: Graph): number {
 }
 
 /**
- * Takes a consistent cut of `engine`'s graph (see the module comment). Resolves once the copy is done and
- * the writer released; the writes the cut includes are exactly those up to `lastCommittedSequence`.
+ * Takes a consistent cut of `engine`'s graph (see the module comment). Resolves once the copy is done,
+ * the writer released and the indexes encoded; the writes the cut includes are exactly those up to
+ * `lastCommittedSequence`.
  */
 export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}): Promise<GraphSnapshot> {
   const graph = engine.graph;
@@ -159,7 +169,7 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
   };
   for (const destination of Object.values(destinations)) await destination.prefault(pacer);
 
-  return engine.exclusive(async () => {
+  const held = await engine.exclusive(async () => {
     const heldFrom = performance.now();
     const takenAt = new Date();
     const end = graph.nextId;
@@ -176,6 +186,8 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
         : await destinations.propertyRecords.copy(recordColumn.view, propertyRecordsLength(graph), pacer);
     const pool = graph.properties.recordPool;
     const propertyPool = await destinations.propertyPool.copy(pool.column.view, pool.usedWords, pacer);
+    // From here to the end of the step nothing awaits: the pins, the sequence and the index captures are
+    // one instant, the cut's.
     const pinned: PinnedSideValues = graph.properties.pinSideValues();
     const embeddings = graph.embeddings.pin(end);
     const lastCommittedSequence = options.sequence?.() ?? engine.committedSequence;
@@ -183,18 +195,10 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
     const edgeTypeNames = namesOf(graph.edgeTypes);
     const propertyKeyNames = namesOf(graph.propertyKeys);
     const registrations = graph.registrations.snapshot();
-    let indexes: Awaited<ReturnType<typeof serializeIndexes>>;
-    try {
-      indexes =
-        options.indexes === false
-          ? { written: [], dropped: [] }
-          : await serializeIndexes(engine.indexes, pacer);
-    } catch (error) {
-      pinned.release();
-      embeddings.release();
-      throw error;
-    }
-    const snapshot: GraphSnapshot = {
+    // Last, so that nothing can throw between the captures and the hand-over that releases them.
+    const indexes: CapturedIndexes =
+      options.indexes === false ? { captured: [], dropped: [] } : captureIndexes(engine.indexes);
+    const cut = {
       nextId: end,
       vertexCount: graph.vertexCount,
       edgeCount: graph.edgeCount,
@@ -212,15 +216,29 @@ export async function takeSnapshot(engine: Engine, options: SnapshotOptions = {}
       edgeTypeNames,
       propertyKeyNames,
       embeddings,
-      indexes: indexes.written,
       registrations,
-      droppedIndexes: indexes.dropped,
       writerHeldMs: performance.now() - heldFrom,
       release: () => {
         pinned.release();
         embeddings.release();
       },
     };
-    return snapshot;
+    return { cut, indexes };
   });
+
+  // The writer is free again: writes commit while the captures are encoded, and do not reach them.
+  let encoded: Awaited<ReturnType<typeof encodeIndexes>>;
+  try {
+    encoded = await encodeIndexes(held.indexes, pacer);
+  } catch (error) {
+    releaseCaptures(held.indexes);
+    held.cut.release();
+    throw error;
+  }
+  const snapshot: GraphSnapshot = {
+    ...held.cut,
+    indexes: encoded.written,
+    droppedIndexes: encoded.dropped,
+  };
+  return snapshot;
 }

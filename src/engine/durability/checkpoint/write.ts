@@ -219,10 +219,10 @@ function registrationEntries(snapshot: GraphSnapshot, family: RegistrationFamily
 
 /** The `indexes` section: one entry per index, named by its id, its serialized form in a sidecar file. */
 function indexEntries(snapshot: GraphSnapshot): CheckpointSectionsInput['indexes'] {
-  return snapshot.indexes.map(({ indexId, pluginType, data }) => ({
+  return snapshot.indexes.map(({ indexId, pluginType, parts }) => ({
     name: indexId,
     metadata: { pluginType },
-    data,
+    data: parts,
   }));
 }
 
@@ -285,7 +285,7 @@ export async function writeCheckpoint(
       pacer,
       partitionFiles,
     );
-    await writeSidecars(sections, requested, token, checkpointId, sidecars);
+    await writeSidecars(sections, requested, token, checkpointId, sidecars, pacer);
     const allFiles: PendingFile[] = [...partitionFiles, ...sidecars];
 
     let target = await versionedSiblingPath(requested);

@@ -9,10 +9,11 @@
  * A bound index stores its definition only: its members are element state, which the checkpoint saves
  * with the elements.
  */
-import { readPayloadSteps, startPayload } from '../codec.js';
+import { joinParts, readPayloadSteps, startPayload, takePart } from '../codec.js';
 import { IndexFormatError } from '../plugin.js';
 import { vectorMetrics, maxVectorDimension, minVectorDimension } from '../../vectors/metric.js';
 import type { VectorSet } from '../../vectors/set.js';
+import type { VectorSetCapture } from '../../vectors/set-capture.js';
 import type { VectorIndexOptions } from './options.js';
 
 const magic = 'SKVI';
@@ -20,23 +21,58 @@ const version = 1;
 const boundFlag = 1;
 const modelFlag = 2;
 
+/** Vectors encoded between two pauses of `encodeVectorIndexSteps`. */
+export const vectorsPerEncodeStep = 2048;
+
+/** The payload of an index with `options` and, for an explicit index, its vectors now. */
 export function encodeVectorIndex(options: VectorIndexOptions, vectors: VectorSet | null): Uint8Array {
+  const captured = vectors?.capture() ?? null;
+  try {
+    const steps = encodeVectorIndexSteps(options, captured);
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return joinParts(step.value);
+    }
+  } finally {
+    captured?.release();
+  }
+}
+
+/**
+ * The payload of an index with `options` and captured vectors, in parts: pauses every
+ * `vectorsPerEncodeStep` vectors, each pause ending a part.
+ */
+export function* encodeVectorIndexSteps(
+  options: VectorIndexOptions,
+  vectors: VectorSetCapture | null,
+): Generator<void, Uint8Array[]> {
   const count = vectors?.size ?? 0;
-  const out = startPayload(magic, version, 64 + count * (5 + options.dimension * 4));
+  const parts: Uint8Array[] = [];
+  const out = startPayload(
+    magic,
+    version,
+    64 + Math.min(count, vectorsPerEncodeStep) * (5 + options.dimension * 4),
+  );
   out.varUint(options.dimension);
   out.u8(vectorMetrics.indexOf(options.metric));
   out.u8((options.embeddingName !== null ? boundFlag : 0) | (options.model !== null ? modelFlag : 0));
   if (options.embeddingName !== null) out.string(options.embeddingName);
   if (options.model !== null) out.string(options.model);
   out.varUint(count);
+  let written = 0;
   if (vectors !== null) {
-    for (const id of vectors.ids()) {
-      const vector = vectors.view(id)!;
+    for (const [id, vector] of vectors.entries()) {
       out.varInt(id);
       out.bytes(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
+      if (++written % vectorsPerEncodeStep === 0) {
+        takePart(out, parts);
+        yield;
+      }
     }
   }
-  return out.toBuffer();
+  if (written !== count) throw new Error(`vector index: captured ${count} vectors, read back ${written}`);
+  takePart(out, parts);
+  return parts;
 }
 
 export interface DecodedVectorIndex {

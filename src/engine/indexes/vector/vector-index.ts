@@ -22,9 +22,9 @@ import { search, searchSliced, type KnnFilter, type KnnHit } from '../../vectors
 import { vectorNorm } from '../../vectors/kernel.js';
 import { rejectsZeroNorm, vectorProblem, type VectorMetric } from '../../vectors/metric.js';
 import { VectorSet } from '../../vectors/set.js';
-import type { GraphIndex, IndexCapability, RebuildOutcome } from '../plugin.js';
+import type { GraphIndex, IndexCapability, IndexCapture, RebuildOutcome } from '../plugin.js';
 import type { VectorIndexOptions } from './options.js';
-import { decodeVectorIndexSteps, encodeVectorIndex } from './format.js';
+import { decodeVectorIndexSteps, encodeVectorIndex, encodeVectorIndexSteps } from './format.js';
 
 const capabilities: readonly IndexCapability[] = ['vector'];
 
@@ -212,6 +212,16 @@ export class VectorIndex implements GraphIndex {
   /** The definition and, for an explicit index, its vectors (format.ts); a bound index's are element state. */
   serialize(): Uint8Array {
     return encodeVectorIndex(this.options, this.own);
+  }
+
+  /** The definition and the explicit vectors now (`VectorSet.capture`: 4 bytes per id copied). */
+  capture(): IndexCapture {
+    const options = this.options;
+    const captured = this.own?.capture() ?? null;
+    return {
+      encodeSteps: () => encodeVectorIndexSteps(options, captured),
+      release: () => captured?.release(),
+    };
   }
 
   /** An index from `serialize` bytes; throws `IndexFormatError` for bytes it cannot read. */

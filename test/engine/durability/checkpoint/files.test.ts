@@ -236,6 +236,21 @@ describe('checkpoint files', () => {
     });
   });
 
+  it('checksums a sidecar larger than one checksum chunk in pieces, to the CRC-32 of the whole that a load checks', async () => {
+    await withDirectory(async (directory) => {
+      const engine = await sampleEngine();
+      const data = new Uint8Array(9 * 2 ** 20 + 7).map((_, i) => (i * 31) & 0xff);
+      const saved = await saveCheckpoint(engine, path.join(directory, 'big.f8s'), {
+        partitions: 1,
+        sections: { services: [{ name: 'big', data }] },
+      });
+      const manifest = await readCheckpointManifest(saved.location);
+      assert.equal(manifest.sections.services.entries[0].payloadCrc32, crc32(data));
+      const loaded = await loadCheckpoint(saved.location);
+      assert.deepEqual(loaded.sections.services.entries[0].data, Buffer.from(data));
+    });
+  });
+
   it('carries the reserved sections: entries with metadata and sidecar files, checked on load', async () => {
     await withDirectory(async (directory) => {
       const engine = await sampleEngine();

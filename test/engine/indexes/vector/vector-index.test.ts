@@ -85,6 +85,33 @@ describe('vector index checkpoint format', () => {
     assert.deepEqual(searchVectors(other, 'v', { query, k: 7 }), searchVectors(engine, 'v', { query, k: 7 }));
   });
 
+  it('a capture encodes, in pauses, the vectors of its moment whatever is written, trimmed or cleared meanwhile', async () => {
+    const engine = new Engine();
+    const index = await explicitIndex(engine, 5, 5000, 3);
+    const atCapture = Buffer.from(index.serialize());
+    const capture = index.capture();
+    const steps = capture.encodeSteps();
+    let pauses = 0;
+    let step = steps.next();
+    index.put(3, Float32Array.of(9, 9, 9, 9, 9)); // overwritten in place
+    index.removeElement(4);
+    index.put(4999, Float32Array.of(8, 8, 8, 8, 8)); // id 4999's slot is written once more
+    index.put(5000, Float32Array.of(7, 7, 7, 7, 7)); // reuses the slot id 4 freed
+    index.renumber(Int32Array.from({ length: 5001 }, (_, id) => (id % 3 === 0 ? -1 : id)));
+    index.put(2, Float32Array.of(6, 6, 6, 6, 6)); // reuses a slot the trim freed
+    for (; step.done !== true; step = steps.next()) pauses++;
+    assert.equal(pauses, 2, 'a pause every 2048 vectors');
+    assert.ok(step.value.length >= 3, 'one part per pause and one at the end');
+    assert.deepEqual(Buffer.concat(step.value), atCapture);
+    capture.release();
+    capture.release();
+    index.clearEntries();
+    const again = index.capture();
+    const empty = again.encodeSteps().next();
+    assert.equal(empty.done, true);
+    again.release();
+  });
+
   it('a bound index stores its definition only and projects the element state it is loaded beside', async () => {
     const engine = new Engine();
     const [a, b] = await engine.createVertices([{}, {}]);
