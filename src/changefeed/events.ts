@@ -14,6 +14,8 @@
  * so events are derived after the group without reading the graph.
  */
 import type { CommittedTransaction } from '../engine/tx/writer.js';
+import type { CreateBatch } from '../engine/tx/create-batch.js';
+import type { GraphEffect } from '../engine/tx/apply.js';
 import { embeddingKey } from '../engine/embeddings/names.js';
 
 export const elementChangeKinds = [
@@ -132,6 +134,10 @@ export function resyncEvent(seq: number, ts: string, reason: ResyncReason): Chan
 
 /** Appends the events of one committed (not replayed) transaction, in operation order. */
 export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink): void {
+  if (transaction.creates !== undefined) {
+    deriveBatchEvents(transaction.creates, transaction.result.effects, ts, sink);
+    return;
+  }
   const { operations, result } = transaction;
   const { createdIds, effects } = result;
   let created = 0;
@@ -193,6 +199,42 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
           sink.append(resyncEvent(sink.lastSeq + 1, ts, 'trim'));
           break;
       }
+    }
+  }
+}
+
+/** The events of a columnar batch (`CreateBatch`): those of its operations, without making them. */
+function deriveBatchEvents(
+  batch: CreateBatch,
+  effects: readonly GraphEffect[],
+  ts: string,
+  sink: EventSink,
+): void {
+  const { kinds, labels, types, sources, targets, names, embeddings } = batch;
+  // Every embedding of a batch has an effect, in order: effects[k] is embeddings[k]'s.
+  let next = 0;
+  for (let row = 0; row < batch.count; row++) {
+    const id = batch.firstId + row;
+    const label = labels[row] < 0 ? null : names[labels[row]];
+    const seq = sink.lastSeq + 1;
+    if (kinds[row] === 1) {
+      const kind = 'edgeCreated';
+      const element = 'edge';
+      const edgePropertyId = names[types[row]];
+      const source = sources[row];
+      const target = targets[row];
+      sink.append(
+        label === null
+          ? { seq, ts, kind, element, id, edgePropertyId, source, target }
+          : { seq, ts, kind, element, id, label, edgePropertyId, source, target },
+      );
+    } else sink.append(elementEvent(seq, ts, 'vertexCreated', 'vertex', id, label));
+    for (; next < embeddings.length && embeddings[next].offset === row; next++) {
+      const effect = effects[next];
+      if (effect.kind !== 'embedding') continue;
+      const key = embeddingKey(effect.name);
+      const element = effect.vertex ? 'vertex' : 'edge';
+      sink.append(propertyEvent(sink.lastSeq + 1, ts, 'propertySet', element, effect.id, effect.label, key));
     }
   }
 }

@@ -202,7 +202,7 @@ export class WriteAheadLog {
     this.encodedThrough = start;
     this.handledThrough = start;
     this.durableThrough = start;
-    this.engine.addCommitHook(this.onCommit);
+    this.engine.addCommitHook(this.onCommit, { readsCreateBatches: true });
   }
 
   /**
