@@ -97,6 +97,15 @@ function formatTimestamp(epochMilliseconds: number): string {
 export interface EventSink {
   readonly lastSeq: number;
   append(event: ChangeEvent): void;
+  /** Appends the creation event of vertex `id` (`edgePropertyId` undefined) or edge `id`, as `append` would. */
+  appendCreated(
+    ts: string,
+    id: number,
+    label: string | null,
+    edgePropertyId: string | undefined,
+    source: number,
+    target: number,
+  ): void;
 }
 
 // Object literals rather than spreads: field order is the JSON order of the contract's examples, and the
@@ -216,19 +225,8 @@ function deriveBatchEvents(
   for (let row = 0; row < batch.count; row++) {
     const id = batch.firstId + row;
     const label = labels[row] < 0 ? null : names[labels[row]];
-    const seq = sink.lastSeq + 1;
-    if (kinds[row] === 1) {
-      const kind = 'edgeCreated';
-      const element = 'edge';
-      const edgePropertyId = names[types[row]];
-      const source = sources[row];
-      const target = targets[row];
-      sink.append(
-        label === null
-          ? { seq, ts, kind, element, id, edgePropertyId, source, target }
-          : { seq, ts, kind, element, id, label, edgePropertyId, source, target },
-      );
-    } else sink.append(elementEvent(seq, ts, 'vertexCreated', 'vertex', id, label));
+    if (kinds[row] === 1) sink.appendCreated(ts, id, label, names[types[row]], sources[row], targets[row]);
+    else sink.appendCreated(ts, id, label, undefined, 0, 0);
     for (; next < embeddings.length && embeddings[next].offset === row; next++) {
       const effect = effects[next];
       if (effect.kind !== 'embedding') continue;

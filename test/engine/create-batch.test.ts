@@ -83,6 +83,57 @@ describe('columnar batches of creations', () => {
     assert.deepEqual(byColumns.changeFeed!.buffered(), byOperations.changeFeed!.buffered());
   });
 
+  it('gives subscribers and the ring the events of its operations, across ring growth and laps', async () => {
+    const feeds = { bufferSize: 300, clockMilliseconds: () => 1_700_000_000_000 };
+    const byOperations = new Engine({ clockSeconds: () => 1_700_000_000, changeFeed: feeds });
+    const byColumns = new Engine({ clockSeconds: () => 1_700_000_000, changeFeed: feeds });
+    const readers = [byOperations, byColumns].map((engine) => {
+      const feed = engine.changeFeed!;
+      return {
+        feed,
+        objects: feed.subscribe({ since: '0' }),
+        frames: feed.subscribe({ since: '0' }),
+        filtered: feed.subscribe({ since: '0', filter: { kinds: ['edgeCreated'] } }),
+        read: [] as unknown[],
+        framesRead: [] as string[],
+        filteredRead: [] as unknown[],
+      };
+    });
+    const batch = new CreateBatch();
+    for (let round = 0; round < 6; round++) {
+      batch.reset();
+      const first = byColumns.graph.nextId;
+      for (let i = 0; i < 120; i++) {
+        if (i % 3 === 2) batch.addEdge(first + i - 2, first + i - 1, 'knows', i, i % 2 === 0 ? 'l' : null);
+        else batch.addVertex(i, i % 4 === 0 ? null : 'person');
+      }
+      batch.addEmbedding(119, 'e', new Float32Array([round]));
+      batch.firstId = byOperations.graph.nextId;
+      await byOperations.submit(batch.toOperations());
+      await byColumns.submitCreates(batch);
+      await byColumns.createVertex({ label: 'between' });
+      await byOperations.createVertex({ label: 'between' });
+      for (const reader of readers) {
+        reader.read.push(...reader.objects.read());
+        reader.framesRead.push(reader.frames.readFrames().toString('utf8'));
+        reader.filteredRead.push(...reader.filtered.read());
+      }
+    }
+    const [expected, actual] = readers;
+    assert.equal(actual.feed.lastSeq, 6 * 122, 'past the 512 slots of the ring');
+    assert.deepEqual(actual.feed.buffered(), expected.feed.buffered());
+    assert.deepEqual(
+      actual.feed.eventAt(actual.feed.oldestSeq),
+      expected.feed.eventAt(expected.feed.oldestSeq),
+    );
+    assert.deepEqual(actual.read, expected.read);
+    assert.deepEqual(
+      actual.framesRead.map((text) => text.replaceAll(actual.feed.epoch, 'epoch')),
+      expected.framesRead.map((text) => text.replaceAll(expected.feed.epoch, 'epoch')),
+    );
+    assert.deepEqual(actual.filteredRead, expected.filteredRead);
+  });
+
   it('keeps every value type exactly, in the graph and in the log entry (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
