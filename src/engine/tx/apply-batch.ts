@@ -44,7 +44,10 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
       } else id = graph.addVertex(created[row], label, noProperties);
       createdIds[row] = id;
       made++;
-      for (let p = row === 0 ? 0 : propertyEnds[row - 1]; p < propertyEnds[row]; p++) {
+      const firstProperty = row === 0 ? 0 : propertyEnds[row - 1];
+      if (propertyEnds[row] - firstProperty > 1)
+        graph.properties.reserve(id, propertyEnds[row] - firstProperty);
+      for (let p = firstProperty; p < propertyEnds[row]; p++) {
         graph.properties.set(id, graph.propertyKeys.intern(names[keys[p]]), batch.valueAt(p));
       }
       op++;
