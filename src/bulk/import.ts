@@ -4,17 +4,19 @@
  *
  * Flow: chunks of bytes -> lines (lines.ts: line breaks, the line bound, UTF-8) -> one strict JSON object
  * per line (strict-json.ts) -> the line's fields checked and its values converted (line-parse.ts) ->
- * create operations appended to the open batch. A full batch is submitted to the namespace's writer at
- * once and the next one is parsed while it commits (its log entry and sync); at most one batch is in
- * flight, so the next is submitted only once the previous one has committed. Memory holds one chunk,
- * one line, two batches and the file-id map (4 bytes per id for the usual dense ids), whatever the size of
- * the file.
+ * the element appended to the open batch's columns (a `CreateBatch`: the line's objects die with the line).
+ * A full batch is submitted to the namespace's writer at once (`Engine.submitCreates`) and the next one is
+ * parsed while it commits (its log entry and sync); at most one batch is in flight, so the next is
+ * submitted only once the previous one has committed, and the columns of a committed batch are reused.
+ * Memory holds one chunk, one line, two batches of columns and the file-id map (4 bytes per id for the
+ * usual dense ids), whatever the size of the file.
  *
  * Ids: a file id is a reference within the file only. Each element line gets an ordinal (its position
  * among the file's elements); batches are cut at multiples of `batchSize` ordinals, and a batch's created
  * ids are consecutive, so a vertex's engine id is its batch's first id plus its offset. The first id is
- * known only when the batch applies: the batch's edges and embeddings are patched on the writer just
- * before (Engine.submitResolving). A batch that finds the id space changed since the import began (a
+ * known only when the batch applies: the batch's edges are patched on the writer just before (the
+ * resolver of Engine.submitCreates), and its embeddings name their element by its offset in the batch.
+ * A batch that finds the id space changed since the import began (a
  * clear, a renumbering trim, a load) is refused rather than wire edges to the wrong vertices.
  *
  * Fail-fast with partial commit: the first invalid line stops the import; every batch completed before
