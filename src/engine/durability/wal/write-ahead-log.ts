@@ -319,7 +319,8 @@ export class WriteAheadLog {
   // ---- recording commits ----
 
   /**
-   * The writer's commit hook: encodes the group's entries now and appends them in order on the chain.
+   * The writer's commit hook: encodes the group's entries (now, or on the chain for a bulk batch) and
+   * appends them in order on the chain.
    * Sequence numbers are the writer's (`committedSequence`, already advanced past the group), so the log
    * and a checkpoint's cut always count alike.
    */
@@ -334,14 +335,36 @@ export class WriteAheadLog {
     }
     const end = this.engine.committedSequence;
     const firstSequence = end - group.length + 1;
+    if (fresh !== group.length || firstSequence !== this.encodedThrough + 1) {
+      const error = new Error(
+        `commits ${firstSequence} to ${end} do not follow the last logged one (${this.encodedThrough})`,
+      );
+      this.encodedThrough = end;
+      return this.enqueue(() => this.recordUnencodable(firstSequence, fresh, error));
+    }
+    this.encodedThrough = end;
+    if (group.some((transaction) => transaction.creates !== undefined)) {
+      // A bulk batch is encoded on a later turn of the event loop: applied and encoded in one turn, the
+      // first batch of an import held the loop 45-80 ms. Its columns hold until the group is released,
+      // which waits for this step, and no later group can apply before then.
+      return this.enqueue(async () => {
+        await yieldToEventLoop();
+        return this.encodeAndAppend(group, firstSequence, fresh);
+      });
+    }
+    return this.encodeAndAppend(group, firstSequence, fresh, true);
+  };
+
+  /** Encodes the group's entries and appends them (on the chain when `enqueueAppend`, else at once). */
+  private encodeAndAppend(
+    group: readonly CommittedTransaction[],
+    firstSequence: number,
+    count: number,
+    enqueueAppend = false,
+  ): Promise<void> {
     const out = this.encoder;
     out.reset(maxKeptEncoderBytes);
     try {
-      if (fresh !== group.length || firstSequence !== this.encodedThrough + 1) {
-        throw new Error(
-          `commits ${firstSequence} to ${end} do not follow the last logged one (${this.encodedThrough})`,
-        );
-      }
       for (let i = 0; i < group.length; i++) {
         const transaction = group[i];
         const start = beginFrame(out);
@@ -350,13 +373,13 @@ export class WriteAheadLog {
       }
     } catch (error) {
       // Applied but not representable: from here on the log cannot follow the history.
-      this.encodedThrough = end;
-      return this.enqueue(() => this.recordUnencodable(firstSequence, fresh, error));
+      const record = () => this.recordUnencodable(firstSequence, count, error);
+      return enqueueAppend ? this.enqueue(record) : record();
     }
-    this.encodedThrough = end;
     const bytes = out.toBuffer();
-    return this.enqueue(() => this.append(bytes, firstSequence, fresh));
-  };
+    const append = () => this.append(bytes, firstSequence, count);
+    return enqueueAppend ? this.enqueue(append) : append();
+  }
 
   private enqueue<T>(step: () => Promise<T>): Promise<T> {
     const run = this.chain.then(step, step);
