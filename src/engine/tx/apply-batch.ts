@@ -20,7 +20,9 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
   const labelsBefore = graph.labelNames.size;
   const edgeTypesBefore = graph.edgeTypes.size;
   const propertyKeysBefore = graph.propertyKeys.size;
-  const { kinds, created, labels, types, sources, targets, propertyEnds, keys, names, embeddings } = batch;
+  const { embeddings } = batch;
+  // Property key ids by batch name, interned at first use so ids come in the order operations give them.
+  const keyIds = new Int32Array(batch.names.length).fill(-1);
   /** Undoes of the embeddings written so far (few: most batches have none). */
   const embeddingUndos: (() => void)[] = [];
   let made = 0;
@@ -28,28 +30,9 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
   let op = 0;
   try {
     for (let row = 0; row < batch.count; row++) {
-      const label = labels[row] < 0 ? null : names[labels[row]];
-      let id: number;
-      if (kinds[row] === 1) {
-        const source = sources[row];
-        const target = targets[row];
-        for (const endpoint of [source, target]) {
-          if (!graph.isVertex(endpoint)) {
-            throw new EngineError('ELEMENT_NOT_FOUND', `the endpoint vertex ${endpoint} does not exist`, {
-              elementId: endpoint,
-            });
-          }
-        }
-        id = graph.addEdge(source, target, names[types[row]], created[row], label, noProperties);
-      } else id = graph.addVertex(created[row], label, noProperties);
+      const id = createRow(graph, batch, row, keyIds);
       createdIds[row] = id;
       made++;
-      const firstProperty = row === 0 ? 0 : propertyEnds[row - 1];
-      if (propertyEnds[row] - firstProperty > 1)
-        graph.properties.reserve(id, propertyEnds[row] - firstProperty);
-      for (let p = firstProperty; p < propertyEnds[row]; p++) {
-        graph.properties.set(id, graph.propertyKeys.intern(names[keys[p]]), batch.valueAt(p));
-      }
       op++;
       for (; next < embeddings.length && embeddings[next].offset === row; next++, op++) {
         const { name, vector, model } = embeddings[next];
@@ -74,4 +57,39 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
     throw new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
   }
   return { createdIds, effects };
+}
+
+/**
+ * Creates row `row` with its properties and answers its id. A function of its own: a small function is
+ * optimized after a few hundred calls, while the loop above waits for on-stack replacement, so the first
+ * batch of a fresh process applies sooner.
+ */
+function createRow(graph: Graph, batch: CreateBatch, row: number, keyIds: Int32Array): number {
+  const { names, propertyEnds } = batch;
+  const labelName = batch.labels[row];
+  const label = labelName < 0 ? null : names[labelName];
+  let id: number;
+  if (batch.kinds[row] === 1) {
+    const source = batch.sources[row];
+    const target = batch.targets[row];
+    if (!graph.isVertex(source)) throw missingEndpoint(source);
+    if (!graph.isVertex(target)) throw missingEndpoint(target);
+    id = graph.addEdge(source, target, names[batch.types[row]], batch.created[row], label, noProperties);
+  } else id = graph.addVertex(batch.created[row], label, noProperties);
+  const first = row === 0 ? 0 : propertyEnds[row - 1];
+  const end = propertyEnds[row];
+  if (end - first > 1) graph.properties.reserve(id, end - first);
+  for (let p = first; p < end; p++) {
+    const name = batch.keys[p];
+    let keyId = keyIds[name];
+    if (keyId < 0) keyId = keyIds[name] = graph.propertyKeys.intern(names[name]);
+    graph.properties.set(id, keyId, batch.valueAt(p));
+  }
+  return id;
+}
+
+function missingEndpoint(vertex: number): EngineError {
+  return new EngineError('ELEMENT_NOT_FOUND', `the endpoint vertex ${vertex} does not exist`, {
+    elementId: vertex,
+  });
 }
