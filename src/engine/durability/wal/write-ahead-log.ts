@@ -36,6 +36,14 @@ import { anchorSequence, decodeHeader, emptyGraphAnchor, encodeHeader, type LogA
 
 /** Most bytes of non-durable entries held for the next reset; beyond it only a full checkpoint clears the fence. */
 export const maxHeldBytes = 256 * 1024 * 1024;
+/**
+ * Resolves once the event loop has polled for input: an immediate set while input is handled (the poll
+ * phase, where a commit usually starts) runs right after it in the same turn, so it takes two.
+ */
+function pastPendingInput(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 /** The encoder keeps its buffer between groups up to this size (a bulk group may grow it far beyond). */
 const maxKeptEncoderBytes = 16 * 1024 * 1024;
 /** Replayed transactions in flight at once: bounds the memory of decoded entries during recovery. */
@@ -348,7 +356,7 @@ export class WriteAheadLog {
       // first batch of an import held the loop 45-80 ms. Its columns hold until the group is released,
       // which waits for this step, and no later group can apply before then.
       return this.enqueue(async () => {
-        await yieldToEventLoop();
+        await pastPendingInput();
         return this.encodeAndAppend(group, firstSequence, fresh);
       });
     }
