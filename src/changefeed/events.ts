@@ -97,6 +97,8 @@ function formatTimestamp(epochMilliseconds: number): string {
 export interface EventSink {
   readonly lastSeq: number;
   append(event: ChangeEvent): void;
+  /** Makes room for `count` more events (a hint: appends work without it). */
+  reserve(count: number): void;
   /** Appends the creation event of vertex `id` (`edgePropertyId` undefined) or edge `id`, as `append` would. */
   appendCreated(
     ts: string,
@@ -221,6 +223,7 @@ function deriveBatchEvents(
 ): void {
   const { kinds, labels, types, sources, targets, names, embeddings } = batch;
   // Every embedding of a batch has an effect, in order: effects[k] is embeddings[k]'s.
+  sink.reserve(batch.count + embeddings.length);
   let next = 0;
   for (let row = 0; row < batch.count; row++) {
     const id = batch.firstId + row;
