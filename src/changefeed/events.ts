@@ -14,7 +14,7 @@
  * so events are derived after the group without reading the graph.
  */
 import type { CommittedTransaction } from '../engine/tx/writer.js';
-import type { CreateBatch } from '../engine/tx/create-batch.js';
+import { edgeRow, type CreateBatch } from '../engine/tx/create-batch.js';
 import type { GraphEffect } from '../engine/tx/apply.js';
 import { embeddingKey } from '../engine/embeddings/names.js';
 
@@ -228,7 +228,8 @@ function deriveBatchEvents(
   for (let row = 0; row < batch.count; row++) {
     const id = batch.firstId + row;
     const label = labels[row] < 0 ? null : names[labels[row]];
-    if (kinds[row] === 1) sink.appendCreated(ts, id, label, names[types[row]], sources[row], targets[row]);
+    if (kinds[row] === edgeRow)
+      sink.appendCreated(ts, id, label, names[types[row]], sources[row], targets[row]);
     else sink.appendCreated(ts, id, label, undefined, 0, 0);
     for (; next < embeddings.length && embeddings[next].offset === row; next++) {
       const effect = effects[next];

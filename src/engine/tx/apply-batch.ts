@@ -8,7 +8,7 @@ import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import type { PreviousEmbedding } from '../embeddings/store.js';
 import { embeddingEffect, missingElement, type AppliedTransaction, type GraphEffect } from './apply.js';
-import type { CreateBatch } from './create-batch.js';
+import { edgeRow, type CreateBatch } from './create-batch.js';
 
 const noProperties: readonly never[] = [];
 
@@ -69,7 +69,7 @@ function createRow(graph: Graph, batch: CreateBatch, row: number, keyIds: Int32A
   const labelName = batch.labels[row];
   const label = labelName < 0 ? null : names[labelName];
   let id: number;
-  if (batch.kinds[row] === 1) {
+  if (batch.kinds[row] === edgeRow) {
     const source = batch.sources[row];
     const target = batch.targets[row];
     if (!graph.isVertex(source)) throw missingEndpoint(source);

@@ -28,8 +28,9 @@ const maxCreationDateSeconds = 2 ** 32 - 1;
 const initialRows = 1024;
 /** `labels` entry of an unlabelled element. */
 export const noName = -1;
-const vertexKind = 0;
-const edgeKind = 1;
+/** `kinds` of a vertex and of an edge row. */
+export const vertexRow = 0;
+export const edgeRow = 1;
 
 /** One embedding written with the batch: `offset` is its element's position in the batch. */
 export interface BatchEmbedding {
@@ -82,10 +83,6 @@ export class CreateBatch {
     return this.count === 0 && this.embeddings.length === 0;
   }
 
-  isEdge(row: number): boolean {
-    return this.kinds[row] === edgeKind;
-  }
-
   /** Forgets the content, keeping the arrays for the next batch. */
   reset(): void {
     this.count = 0;
@@ -103,7 +100,7 @@ export class CreateBatch {
     label: string | null | undefined,
     properties?: readonly PropertyInput[],
   ): void {
-    const row = this.addRow(vertexKind, creationDate, label);
+    const row = this.addRow(vertexRow, creationDate, label);
     this.addProperties(row, properties);
   }
 
@@ -120,7 +117,7 @@ export class CreateBatch {
     if (typeof edgePropertyId !== 'string' || edgePropertyId.length === 0) {
       throw invalid('edgePropertyId is required and must be a non-empty string');
     }
-    const row = this.addRow(edgeKind, creationDate, label);
+    const row = this.addRow(edgeRow, creationDate, label);
     this.types[row] = this.nameOf(edgePropertyId);
     this.sources[row] = sourceVertex;
     this.targets[row] = targetVertex;
@@ -182,7 +179,7 @@ export class CreateBatch {
       const label = this.labelOf(row);
       const properties = this.propertiesOf(row);
       const base = properties === undefined ? { creationDate, label } : { creationDate, label, properties };
-      if (this.kinds[row] === edgeKind) {
+      if (this.kinds[row] === edgeRow) {
         const sourceVertex = this.sources[row];
         const targetVertex = this.targets[row];
         const edgePropertyId = this.names[this.types[row]];

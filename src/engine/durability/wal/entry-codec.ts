@@ -27,7 +27,7 @@
 import type { TypedValue } from '../../model/values.js';
 import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
-import type { CreateBatch } from '../../tx/create-batch.js';
+import { edgeRow, type CreateBatch } from '../../tx/create-batch.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
 import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
 import {
@@ -356,7 +356,7 @@ function writeCreateBatch(out: ByteWriter, batch: CreateBatch, sequence: number,
   const { kinds, created, labels, types, sources, targets, propertyEnds, keys, names, embeddings } = batch;
   let next = 0;
   for (let row = 0; row < batch.count; row++) {
-    if (kinds[row] === 1) {
+    if (kinds[row] === edgeRow) {
       out.u8(OperationCode.createEdge);
       out.varInt(sources[row]);
       out.varInt(targets[row]);
