@@ -15,7 +15,8 @@
  *   And this process's CPU time while it reads the export (the reader and the probe share the cores).
  * - The server's longest event-loop delay during each (the 50 ms rule).
  *
- * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory).
+ * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory);
+ * SKEIN_BENCH_SERVER_FLAGS adds Node flags to the server's command line (tracing: `--trace-gc`).
  *
  *   node --expose-gc dist/bench/bulk.js [--vertices 1e6] [--edges 5e6] [--runs 1] [--quick]
  */
@@ -49,6 +50,8 @@ const flags = numericFlags(
   { vertices: 1_000_000, edges: 5_000_000, runs: 1 },
   { vertices: 50_000, edges: 250_000 },
 );
+/** Extra Node flags for the server process, for tracing it (`SKEIN_BENCH_SERVER_FLAGS="--trace-gc"`). */
+const serverNodeFlags = (process.env.SKEIN_BENCH_SERVER_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = fs.mkdtempSync(path.join(process.env.SKEIN_BENCH_DIR ?? os.tmpdir(), 'skein-bulk-bench-'));
 
@@ -211,13 +214,18 @@ interface Child {
 async function startServer(directory: string): Promise<Child> {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', path.join(here, 'bulk-server.js'), '--dir', directory],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    [...serverNodeFlags, '--expose-gc', path.join(here, 'bulk-server.js'), '--dir', directory],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  // The server's first JSON line is its addresses; anything else it prints (a GC trace) goes to stderr.
   const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    let addressed = false;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!addressed && line.startsWith('{')) {
+        addressed = true;
+        resolve(line);
+      } else process.stderr.write(`${line}\n`);
+    });
     child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
   });
   const { port, control } = JSON.parse(first) as { port: number; control: number };

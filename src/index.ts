@@ -30,7 +30,8 @@ export type {
   WriteOperation,
   TransactionResult,
 } from './engine/tx/operations.js';
-export type { CommitHook, CommittedTransaction } from './engine/tx/writer.js';
+export type { CommitHook, CommitHookOptions, CommittedTransaction } from './engine/tx/writer.js';
+export { CreateBatch } from './engine/tx/create-batch.js';
 export { addSampleGraph } from './engine/sample.js';
 export {
   importJsonl,

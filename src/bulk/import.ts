@@ -4,17 +4,19 @@
  *
  * Flow: chunks of bytes -> lines (lines.ts: line breaks, the line bound, UTF-8) -> one strict JSON object
  * per line (strict-json.ts) -> the line's fields checked and its values converted (line-parse.ts) ->
- * create operations appended to the open batch. A full batch is submitted to the namespace's writer at
- * once and the next one is parsed while it commits (its log entry and sync); at most one batch is in
- * flight, so the next is submitted only once the previous one has committed. Memory holds one chunk,
- * one line, two batches and the file-id map (4 bytes per id for the usual dense ids), whatever the size of
- * the file.
+ * the element appended to the open batch's columns (a `CreateBatch`: the line's objects die with the line).
+ * A full batch is submitted to the namespace's writer at once (`Engine.submitCreates`) and the next one is
+ * parsed while it commits (its log entry and sync); at most one batch is in flight, so the next is
+ * submitted only once the previous one has committed, and the columns of a committed batch are reused.
+ * Memory holds one chunk, one line, two batches of columns and the file-id map (4 bytes per id for the
+ * usual dense ids), whatever the size of the file.
  *
  * Ids: a file id is a reference within the file only. Each element line gets an ordinal (its position
  * among the file's elements); batches are cut at multiples of `batchSize` ordinals, and a batch's created
  * ids are consecutive, so a vertex's engine id is its batch's first id plus its offset. The first id is
- * known only when the batch applies: the batch's edges and embeddings are patched on the writer just
- * before (Engine.submitResolving). A batch that finds the id space changed since the import began (a
+ * known only when the batch applies: the batch's edges are patched on the writer just before (the
+ * resolver of Engine.submitCreates), and its embeddings name their element by its offset in the batch.
+ * A batch that finds the id space changed since the import began (a
  * clear, a renumbering trim, a load) is refused rather than wire edges to the wrong vertices.
  *
  * Fail-fast with partial commit: the first invalid line stops the import; every batch completed before
@@ -24,7 +26,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Engine } from '../engine/engine.js';
 import { EngineError } from '../engine/errors.js';
-import type { EdgeInput, WriteOperation } from '../engine/tx/operations.js';
+import { CreateBatch } from '../engine/tx/create-batch.js';
 import { defaultImportBatchSize, defaultMaxLineBytes, maxImportBatchSize } from './format.js';
 import { FileIdMap } from './id-map.js';
 import { LineError, LineSplitter } from './lines.js';
@@ -98,27 +100,31 @@ const importCompactionWasteRatio = 1;
 /** Imports running, per engine: a second concurrent import into one graph is refused. */
 const importing = new WeakSet<Engine>();
 
-/** One transaction's worth of lines. */
+/**
+ * One transaction's worth of lines, in columns (`CreateBatch`). Its arrays are reused by a later batch
+ * once it has committed, so an import allocates nothing per element that outlives the line's parsing.
+ */
 class Batch {
-  readonly operations: WriteOperation[] = [];
+  readonly creates: CreateBatch;
   vertices = 0;
   edges = 0;
   lastLine = 0;
   /**
    * Edges with an endpoint whose engine id was unknown when the line was parsed (a vertex of this batch
-   * or of the one still in flight), with the endpoints' ordinals (-1: already resolved); patched on the
-   * writer.
+   * or of the one still in flight): the edge's row, and the endpoints' ordinals (-1: already resolved);
+   * patched on the writer.
    */
-  readonly edgeInputs: EdgeInput[] = [];
+  readonly pendingRows: number[] = [];
   readonly sources: number[] = [];
   readonly targets: number[] = [];
-  /** Embedding writes, whose `id` holds the element's offset in the batch until patched. */
-  readonly embeddings: { id: number }[] = [];
 
   constructor(
     readonly index: number,
     readonly firstOrdinal: number,
-  ) {}
+    reused: CreateBatch | undefined,
+  ) {
+    this.creates = reused ?? new CreateBatch();
+  }
 
   get elements(): number {
     return this.vertices + this.edges;
@@ -170,6 +176,8 @@ class Importer {
   private readonly bases: number[] = [];
   private batch: Batch;
   private readonly ready: Batch[] = [];
+  /** Columns of committed batches, for the next ones (two suffice: one parsing, one committing). */
+  private readonly spare: CreateBatch[] = [];
   private inFlight: Promise<void> | undefined;
   private failure: BulkImportError | undefined;
   private readonly generation: number;
@@ -185,7 +193,7 @@ class Importer {
   ) {
     this.splitter = new LineSplitter(options.maxLineBytes ?? defaultMaxLineBytes);
     this.parser = new LineParser(engine, this.ids);
-    this.batch = new Batch(0, 0);
+    this.batch = new Batch(0, 0, undefined);
     this.generation = engine.graph.idSpaceGeneration;
     this.maxBytes = options.maxBytes !== undefined && options.maxBytes > 0 ? options.maxBytes : Infinity;
   }
@@ -242,31 +250,40 @@ class Importer {
     const ordinal = batch.firstOrdinal + batch.elements;
     const parsed = this.parser.parse(line, lineNumber, ordinal, batch.elements);
     if (parsed === undefined) return; // blank or meta
+    // The parser's objects for the line die here: the batch keeps columns.
     const { operation, embeddings } = parsed;
-    batch.operations.push(operation);
+    const { creates } = batch;
+    const row = creates.count;
     if (operation.kind === 'createEdge') {
       batch.edges++;
       const { input } = operation;
       const source = this.engineIdOf(parsed.source);
       const target = this.engineIdOf(parsed.target);
-      input.sourceVertex = source;
-      input.targetVertex = target;
+      creates.addEdge(
+        source,
+        target,
+        input.edgePropertyId,
+        input.creationDate,
+        input.label,
+        input.properties,
+      );
       if (source < 0 || target < 0) {
-        batch.edgeInputs.push(input);
+        batch.pendingRows.push(row);
         batch.sources.push(source < 0 ? parsed.source : -1);
         batch.targets.push(target < 0 ? parsed.target : -1);
       }
-    } else batch.vertices++;
+    } else {
+      batch.vertices++;
+      const { input } = operation;
+      creates.addVertex(input.creationDate, input.label, input.properties);
+    }
     if (embeddings !== undefined) {
-      for (const embedding of embeddings) {
-        batch.operations.push(embedding);
-        batch.embeddings.push(embedding);
-      }
+      for (const { name, vector, model } of embeddings) creates.addEmbedding(row, name, vector, model);
     }
     batch.lastLine = lineNumber;
     if (batch.elements === this.batchSize) {
       this.ready.push(batch);
-      this.batch = new Batch(batch.index + 1, batch.firstOrdinal + this.batchSize);
+      this.batch = new Batch(batch.index + 1, batch.firstOrdinal + this.batchSize, this.spare.pop());
     }
   };
 
@@ -306,21 +323,22 @@ class Importer {
       }
       // Batches apply in order, one at a time: this is the next index.
       this.bases.push(firstId);
-      const { edgeInputs, sources, targets, embeddings } = batch;
-      for (let i = 0; i < edgeInputs.length; i++) {
-        if (sources[i] >= 0) edgeInputs[i].sourceVertex = this.engineIdOf(sources[i]);
-        if (targets[i] >= 0) edgeInputs[i].targetVertex = this.engineIdOf(targets[i]);
+      const { pendingRows, sources, targets, creates } = batch;
+      for (let i = 0; i < pendingRows.length; i++) {
+        if (sources[i] >= 0) creates.sources[pendingRows[i]] = this.engineIdOf(sources[i]);
+        if (targets[i] >= 0) creates.targets[pendingRows[i]] = this.engineIdOf(targets[i]);
       }
-      for (const embedding of embeddings) embedding.id += firstId;
     };
     let committed: Promise<unknown>;
     try {
-      committed = this.engine.submitResolving(batch.operations, resolveIds);
+      committed = this.engine.submitCreates(batch.creates, resolveIds);
     } catch (error) {
       committed = Promise.reject(error);
     }
     return committed.then(
       () => {
+        batch.creates.reset();
+        this.spare.push(batch.creates);
         this.verticesCommitted += batch.vertices;
         this.edgesCommitted += batch.edges;
         this.options.onBatchCommitted?.({

@@ -14,6 +14,8 @@
  * so events are derived after the group without reading the graph.
  */
 import type { CommittedTransaction } from '../engine/tx/writer.js';
+import { edgeRow, type CreateBatch } from '../engine/tx/create-batch.js';
+import type { GraphEffect } from '../engine/tx/apply.js';
 import { embeddingKey } from '../engine/embeddings/names.js';
 
 export const elementChangeKinds = [
@@ -95,6 +97,17 @@ function formatTimestamp(epochMilliseconds: number): string {
 export interface EventSink {
   readonly lastSeq: number;
   append(event: ChangeEvent): void;
+  /** Makes room for `count` more events (a hint: appends work without it). */
+  reserve(count: number): void;
+  /** Appends the creation event of vertex `id` (`edgePropertyId` undefined) or edge `id`, as `append` would. */
+  appendCreated(
+    ts: string,
+    id: number,
+    label: string | null,
+    edgePropertyId: string | undefined,
+    source: number,
+    target: number,
+  ): void;
 }
 
 // Object literals rather than spreads: field order is the JSON order of the contract's examples, and the
@@ -132,6 +145,10 @@ export function resyncEvent(seq: number, ts: string, reason: ResyncReason): Chan
 
 /** Appends the events of one committed (not replayed) transaction, in operation order. */
 export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink): void {
+  if (transaction.creates !== undefined) {
+    deriveBatchEvents(transaction.creates, transaction.result.effects, ts, sink);
+    return;
+  }
   const { operations, result } = transaction;
   const { createdIds, effects } = result;
   let created = 0;
@@ -193,6 +210,33 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
           sink.append(resyncEvent(sink.lastSeq + 1, ts, 'trim'));
           break;
       }
+    }
+  }
+}
+
+/** The events of a columnar batch (`CreateBatch`): those of its operations, without making them. */
+function deriveBatchEvents(
+  batch: CreateBatch,
+  effects: readonly GraphEffect[],
+  ts: string,
+  sink: EventSink,
+): void {
+  const { kinds, labels, types, sources, targets, names, embeddings } = batch;
+  // Every embedding of a batch has an effect, in order: effects[k] is embeddings[k]'s.
+  sink.reserve(batch.count + embeddings.length);
+  let next = 0;
+  for (let row = 0; row < batch.count; row++) {
+    const id = batch.firstId + row;
+    const label = labels[row] < 0 ? null : names[labels[row]];
+    if (kinds[row] === edgeRow)
+      sink.appendCreated(ts, id, label, names[types[row]], sources[row], targets[row]);
+    else sink.appendCreated(ts, id, label, undefined, 0, 0);
+    for (; next < embeddings.length && embeddings[next].offset === row; next++) {
+      const effect = effects[next];
+      if (effect.kind !== 'embedding') continue;
+      const key = embeddingKey(effect.name);
+      const element = effect.vertex ? 'vertex' : 'edge';
+      sink.append(propertyEvent(sink.lastSeq + 1, ts, 'propertySet', element, effect.id, effect.label, key));
     }
   }
 }

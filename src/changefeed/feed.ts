@@ -43,10 +43,62 @@ export const maxMaxSubscribers = 100_000;
 const initialRingSlots = 64;
 
 /** An array of `length` undefined slots, filled by pushes so it is packed (reads skip the hole checks). */
-function packedArray(length: number): (ChangeEvent | undefined)[] {
-  const array: (ChangeEvent | undefined)[] = [];
+function packedArray<T>(length: number): (T | undefined)[] {
+  const array: (T | undefined)[] = [];
   for (let i = 0; i < length; i++) array.push(undefined);
   return array;
+}
+
+/**
+ * The creation events of columnar batches (`appendCreated`), one row per ring slot, made into objects
+ * only when read. A bulk import appends 10,000 of them per batch and the ring keeps them for about a batch
+ * period: as objects they outlived young collections and were most of the garbage promoted during an
+ * import (measured: 66.6 MiB of peak memory beyond the graph against 34.4 with the feed off).
+ */
+class CreatedRows {
+  readonly ts: (string | undefined)[];
+  readonly labels: (string | null | undefined)[];
+  /** The edge type, or undefined for a vertex. */
+  readonly types: (string | undefined)[];
+  readonly ids: Int32Array;
+  readonly sources: Int32Array;
+  readonly targets: Int32Array;
+
+  constructor(readonly slots: number) {
+    this.ts = packedArray(slots);
+    this.labels = packedArray(slots);
+    this.types = packedArray(slots);
+    this.ids = new Int32Array(slots);
+    this.sources = new Int32Array(slots);
+    this.targets = new Int32Array(slots);
+  }
+
+  copy(from: CreatedRows, fromSlot: number, toSlot: number): void {
+    this.ts[toSlot] = from.ts[fromSlot];
+    this.labels[toSlot] = from.labels[fromSlot];
+    this.types[toSlot] = from.types[fromSlot];
+    this.ids[toSlot] = from.ids[fromSlot];
+    this.sources[toSlot] = from.sources[fromSlot];
+    this.targets[toSlot] = from.targets[fromSlot];
+  }
+
+  /** The event of `slot`, as `deriveEvents` makes it for the operation. */
+  event(seq: number, slot: number): ChangeEvent {
+    const ts = this.ts[slot]!;
+    const id = this.ids[slot];
+    const label = this.labels[slot];
+    const edgePropertyId = this.types[slot];
+    if (edgePropertyId === undefined) {
+      return label === null || label === undefined
+        ? { seq, ts, kind: 'vertexCreated', element: 'vertex', id }
+        : { seq, ts, kind: 'vertexCreated', element: 'vertex', id, label };
+    }
+    const source = this.sources[slot];
+    const target = this.targets[slot];
+    return label === null || label === undefined
+      ? { seq, ts, kind: 'edgeCreated', element: 'edge', id, edgePropertyId, source, target }
+      : { seq, ts, kind: 'edgeCreated', element: 'edge', id, label, edgePropertyId, source, target };
+  }
 }
 
 /** Runs of frame bytes kept for sharing between subscribers (`framesBytes`). */
@@ -95,6 +147,8 @@ export class ChangeFeed {
    * as buffered.
    */
   private ring: (ChangeEvent | undefined)[];
+  /** Rows of the slots whose `ring` entry is undefined; made at the first `appendCreated`. */
+  private created: CreatedRows | undefined;
   private mask: number;
   private readonly capacity: number;
   /** The bytes of recent runs of frames, shared by subscribers that read the same run (see `framesBytes`). */
@@ -122,7 +176,7 @@ export class ChangeFeed {
     );
     this.clock = options.clockMilliseconds ?? Date.now;
     this.capacity = 2 ** Math.ceil(Math.log2(this.bufferSize));
-    this.ring = packedArray(Math.min(this.capacity, initialRingSlots));
+    this.ring = packedArray<ChangeEvent>(Math.min(this.capacity, initialRingSlots));
     this.mask = this.ring.length - 1;
   }
 
@@ -147,7 +201,8 @@ export class ChangeFeed {
 
   /** The buffered event `seq` (oldestSeq <= seq <= lastSeq). */
   eventAt(seq: number): ChangeEvent {
-    return this.ring[seq & this.mask]!;
+    const slot = seq & this.mask;
+    return this.ring[slot] ?? this.created!.event(seq, slot);
   }
 
   /**
@@ -155,22 +210,27 @@ export class ChangeFeed {
    * mask are read once: this is every subscriber's inner loop.
    */
   visitRange(from: number, to: number, visit: (event: ChangeEvent) => void): void {
-    const ring = this.ring as ChangeEvent[];
+    const ring = this.ring;
     const mask = this.mask;
-    for (let seq = from; seq <= to; seq++) visit(ring[seq & mask]);
+    for (let seq = from; seq <= to; seq++) visit(ring[seq & mask] ?? this.created!.event(seq, seq & mask));
   }
 
   /** Appends the buffered events `from`..`to` (inclusive, all buffered) to `out`; answers `out`, or a new array when `out` was empty. */
   copyRange(from: number, to: number, out: ChangeEvent[]): ChangeEvent[] {
-    const ring = this.ring as ChangeEvent[];
+    const ring = this.ring;
     const start = from & this.mask;
     const end = to & this.mask;
     if (out.length === 0) {
       // A slice is a block copy: far cheaper than pushing one by one, and subscribers read whole groups.
-      if (start <= end) return ring.slice(start, end + 1);
-      return ring.slice(start).concat(ring.slice(0, end + 1));
+      const copy =
+        start <= end ? ring.slice(start, end + 1) : ring.slice(start).concat(ring.slice(0, end + 1));
+      if (this.created !== undefined) {
+        for (let i = 0; i < copy.length; i++)
+          copy[i] ??= this.created.event(from + i, (from + i) & this.mask);
+      }
+      return copy as ChangeEvent[];
     }
-    for (let seq = from; seq <= to; seq++) out.push(ring[seq & this.mask]);
+    for (let seq = from; seq <= to; seq++) out.push(this.eventAt(seq));
     return out;
   }
 
@@ -211,11 +271,53 @@ export class ChangeFeed {
     this.loadAnnounced = false;
   }
 
-  private grow(): void {
-    const ring = packedArray(this.ring.length * 2);
+  /**
+   * Appends the next event, the creation of vertex `id` (`edgePropertyId` undefined) or edge `id`, kept
+   * as a row and read as the object `deriveEvents` makes (see `CreatedRows`).
+   */
+  appendCreated(
+    ts: string,
+    id: number,
+    label: string | null,
+    edgePropertyId: string | undefined,
+    source: number,
+    target: number,
+  ): void {
+    const seq = this.last + 1;
+    if (seq > this.ring.length && this.ring.length < this.capacity) this.grow();
+    const slot = seq & this.mask;
+    const rows = (this.created ??= new CreatedRows(this.ring.length));
+    this.ring[slot] = undefined;
+    rows.ts[slot] = ts;
+    rows.labels[slot] = label;
+    rows.types[slot] = edgePropertyId;
+    rows.ids[slot] = id;
+    rows.sources[slot] = source;
+    rows.targets[slot] = target;
+    this.last = seq;
+    this.loadAnnounced = false;
+  }
+
+  /**
+   * Makes room for `count` more events at once: a bulk batch appends 10,000, and doubling the ring from 64
+   * slots event by event copied it seven times in the first batch of an import.
+   */
+  reserve(count: number): void {
+    let slots = this.ring.length;
+    while (slots < this.last + count && slots < this.capacity) slots *= 2;
+    if (slots > this.ring.length) this.grow(slots);
+  }
+
+  private grow(slots = this.ring.length * 2): void {
+    const ring = packedArray<ChangeEvent>(slots);
     const mask = ring.length - 1;
-    for (let seq = this.oldestSeq; seq <= this.last; seq++) ring[seq & mask] = this.ring[seq & this.mask];
+    const rows = this.created === undefined ? undefined : new CreatedRows(ring.length);
+    for (let seq = this.oldestSeq; seq <= this.last; seq++) {
+      ring[seq & mask] = this.ring[seq & this.mask];
+      rows?.copy(this.created!, seq & this.mask, seq & mask);
+    }
     this.ring = ring;
+    this.created = rows;
     this.mask = mask;
   }
 

@@ -35,7 +35,8 @@ import type {
   VertexInput,
   WriteOperation,
 } from './tx/operations.js';
-import { Writer, type CommitHook, type WriterOptions } from './tx/writer.js';
+import { Writer, type CommitHook, type CommitHookOptions, type WriterOptions } from './tx/writer.js';
+import type { CreateBatch } from './tx/create-batch.js';
 import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
 import type { IndexOptions } from './indexes/plugin.js';
 import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
@@ -105,9 +106,11 @@ export class Engine {
     this.writer = new Writer(this.graph, options);
     this.indexes = new IndexRegistry(this.graph);
     this.writer.attachIndexDefinitions(this.indexes.writerDefinitions);
-    this.writer.addCommitHook(this.indexes.onCommit);
+    this.writer.addCommitHook(this.indexes.onCommit, { readsCreateBatches: true });
     this.changeFeed = options.changeFeed === false ? undefined : new ChangeFeed(options.changeFeed);
-    if (this.changeFeed !== undefined) this.writer.addCommitHook(this.changeFeed.onCommit);
+    if (this.changeFeed !== undefined) {
+      this.writer.addCommitHook(this.changeFeed.onCommit, { readsCreateBatches: true });
+    }
   }
 
   // ---- writes: each is one transaction; the promise settles at commit ----
@@ -128,6 +131,18 @@ export class Engine {
     resolveIds: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
     return this.writer.submitResolving(operations, resolveIds);
+  }
+
+  /**
+   * Commits a batch of creations held in columns (`CreateBatch`), the transaction `batch.toOperations()`
+   * describes; `resolveIds` may patch its endpoint columns on the writer (see `Writer.submitCreates`).
+   * Bulk import commits its batches this way: no object per element lives until the log sync.
+   */
+  submitCreates(
+    batch: CreateBatch,
+    resolveIds?: (firstCreatedId: number) => void,
+  ): Promise<TransactionResult> {
+    return this.writer.submitCreates(batch, resolveIds);
   }
 
   /**
@@ -280,8 +295,8 @@ export class Engine {
   }
 
   /** Runs after each applied group, before callers are released (log, change feed, metrics). */
-  addCommitHook(hook: CommitHook): void {
-    this.writer.addCommitHook(hook);
+  addCommitHook(hook: CommitHook, options?: CommitHookOptions): void {
+    this.writer.addCommitHook(hook, options);
   }
 
   removeCommitHook(hook: CommitHook): void {

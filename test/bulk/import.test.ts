@@ -12,6 +12,7 @@ import {
   importJsonl,
   type ImportOptions,
   type TypedValue,
+  type WriteOperation,
 } from '../../src/index.js';
 import { samplesDirectory } from '../support/samples.js';
 
@@ -427,6 +428,34 @@ describe('bulk import', () => {
     assert.deepEqual(Array.from(engine.graph.embeddings.read(0, 'e')!.vector), [1, 2]);
     assert.deepEqual(Array.from(engine.graph.embeddings.read(2, 'e')!.vector), [1, 2]);
     assert.deepEqual([engine.getEdge(4)!.sourceVertex, engine.getEdge(4)!.targetVertex], [3, 0]);
+  });
+
+  it('gives a commit hook each batch as its own operations, though the batches reuse their columns', async () => {
+    const engine = new Engine();
+    const kept: WriteOperation[][] = [];
+    engine.addCommitHook((group) => {
+      for (const transaction of group) kept.push([...transaction.operations]);
+    });
+    const text = lines(
+      vertex(0, { label: 'a' }),
+      vertex(1, { label: 'b' }),
+      edge(2, 0, 1),
+      vertex(3, { label: 'c' }),
+      edge(4, 3, 0),
+      edge(5, 1, 3),
+      vertex(6, { label: 'd' }),
+    );
+    await importJsonl(engine, [text], { batchSize: 2 });
+    const labels = kept.map((operations) =>
+      operations.map((operation) =>
+        operation.kind === 'createEdge'
+          ? `${operation.input.sourceVertex}->${operation.input.targetVertex}`
+          : operation.kind === 'createVertex'
+            ? operation.input.label
+            : operation.kind,
+      ),
+    );
+    assert.deepEqual(labels, [['a', 'b'], ['0->1', 'c'], ['3->0', '1->3'], ['d']]);
   });
 
   it('wires edges to the right vertices while other writers commit between and inside its batches', async () => {

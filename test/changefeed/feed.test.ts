@@ -91,6 +91,27 @@ describe('change-feed subscriptions', () => {
     assert.equal(feed.lastSeq, 11);
   });
 
+  it('keeps every buffered event, objects and creation rows, when room is reserved ahead of a batch', async () => {
+    const engine = new Engine({ changeFeed: { bufferSize: 300 } });
+    const feed = engine.changeFeed!;
+    for (let i = 0; i < 40; i++) await engine.createVertex();
+    feed.reserve(1000);
+    for (let i = 0; i < 100; i++) feed.appendCreated('2026-01-01T00:00:00Z', 40 + i, null, undefined, 0, 0);
+    await engine.createVertex();
+    assert.deepEqual(summary(feed.buffered()), range(1, 141));
+    assert.deepEqual(feed.eventAt(41), {
+      seq: 41,
+      ts: '2026-01-01T00:00:00Z',
+      kind: 'vertexCreated',
+      element: 'vertex',
+      id: 40,
+    });
+    feed.reserve(10_000);
+    for (let i = 0; i < 400; i++) feed.appendCreated('2026-01-01T00:00:00Z', 141 + i, 'l', 'knows', 1, 2);
+    assert.deepEqual(summary(feed.buffered()), range(242, 541), 'the ring stops at BufferSize');
+    assert.equal(feed.eventAt(541).edgePropertyId, 'knows');
+  });
+
   it('keeps every event up to BufferSize as the ring grows, then exactly the last BufferSize', async () => {
     const engine = new Engine({ changeFeed: { bufferSize: 300 } });
     const feed = engine.changeFeed!;

@@ -214,6 +214,21 @@ export class PropertyStore {
     }
   }
 
+  /**
+   * Gives an element without a record one with room for `count` properties, so setting them does not move
+   * it from size class to size class (each move leaves a freed block behind). A new element's properties
+   * are known at once: a bulk batch sizes each record before it fills it.
+   */
+  reserve(id: number, count: number): void {
+    const column = this.columnFor(id);
+    if (column.view[id] !== 0) return;
+    const record = this.pool.allocate(recordHeaderWords + count * 2);
+    const view = this.pool.column.view;
+    setCountAt(view, record, 0);
+    view[record + 1] = noModification;
+    column.view[id] = record + 1;
+  }
+
   /** Adds or replaces one property. The caller decides whether the write is a no-op. */
   set(id: number, keyId: number, value: TypedValue): void {
     const tag = tagOf.get(value.type)!;

@@ -104,7 +104,10 @@ export interface GraphIndex {
   renumber(renumbering: Int32Array): void;
   /** Empties the index, keeping its definition (backfill with `replace`). */
   clearEntries(): void;
-  /** Follows a committed group (a bound index tracks element state); optional. */
+  /**
+   * Follows a committed group (a bound index tracks element state); optional. A bulk batch's transaction
+   * (`creates`) is read during the call: its `operations` are made from columns the import reuses later.
+   */
   observeCommit?(group: readonly CommittedTransaction[]): void;
   /**
    * `POST /index/backfill/{id}` without a body: rebuilds a derived index from element state. Absent on

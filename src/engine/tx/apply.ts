@@ -88,11 +88,17 @@ function propertyEffect(graph: Graph, op: number, id: number, key: string, remov
   return { kind: 'property', op, id, key, removed, vertex: graph.isVertex(id), label: graph.labelOf(id) };
 }
 
-function embeddingEffect(graph: Graph, op: number, id: number, name: string, removed: boolean): GraphEffect {
+export function embeddingEffect(
+  graph: Graph,
+  op: number,
+  id: number,
+  name: string,
+  removed: boolean,
+): GraphEffect {
   return { kind: 'embedding', op, id, name, removed, vertex: graph.isVertex(id), label: graph.labelOf(id) };
 }
 
-function missingElement(id: number): EngineError {
+export function missingElement(id: number): EngineError {
   return new EngineError('ELEMENT_NOT_FOUND', `the graph element ${id} does not exist`, { elementId: id });
 }
 

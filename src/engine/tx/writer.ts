@@ -19,12 +19,21 @@
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction, type IndexDefinitions } from './apply.js';
+import { applyCreateBatch } from './apply-batch.js';
+import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
 export interface CommittedTransaction {
   operations: readonly WriteOperation[];
+  /**
+   * The columns of a batch of creations (`Writer.submitCreates`), whose `operations` are derived from them
+   * when first read. The batch's owner reuses it once the transaction is released, so its content (and
+   * `operations`, unless read before) is only valid while the hooks run: the writer reads `operations` for
+   * every hook not registered with `readsCreateBatches`, and those hooks may keep them.
+   */
+  creates?: CreateBatch;
   result: AppliedTransaction;
   /** The writer's clock when it applied the transaction (Unix seconds; modification dates). */
   nowSeconds: number;
@@ -37,6 +46,41 @@ export interface CommittedTransaction {
  * the release until it settles (the log's fsync); if it rejects, every caller of the group is told.
  */
 export type CommitHook = (group: readonly CommittedTransaction[]) => void | Promise<void>;
+
+export interface CommitHookOptions {
+  /**
+   * The hook reads `creates` when present and keeps nothing of a transaction's content after it returns
+   * (the log, the change feed, the index registry), so `operations` need not be made for it.
+   */
+  readsCreateBatches?: boolean;
+}
+
+/** A committed batch of creations: `operations` made from the columns on first read, while they hold. */
+class CommittedCreates implements CommittedTransaction {
+  readonly replayed = false;
+  private derived: WriteOperation[] | undefined;
+  private readonly generation: number;
+
+  constructor(
+    readonly creates: CreateBatch,
+    readonly result: AppliedTransaction,
+    readonly nowSeconds: number,
+  ) {
+    this.generation = creates.generation;
+  }
+
+  get operations(): readonly WriteOperation[] {
+    if (this.derived === undefined) {
+      if (this.creates.generation !== this.generation) {
+        throw new Error(
+          'the batch of this committed transaction was reused: read its operations in the hook',
+        );
+      }
+      this.derived = this.creates.toOperations();
+    }
+    return this.derived;
+  }
+}
 
 export const defaultMaxGroupTransactions = 1024;
 /**
@@ -53,6 +97,8 @@ interface Pending {
   step?: () => unknown;
   /** Patches the operations' ids just before they apply (see `Writer.submitResolving`). */
   resolveIds?: (firstCreatedId: number) => void;
+  /** A columnar batch of creations (see `Writer.submitCreates`) instead of `operations`. */
+  creates?: CreateBatch;
 }
 
 export interface WriterOptions {
@@ -76,6 +122,8 @@ export class Writer {
   /** Settles after the last group in flight is released: releases chain onto it, in commit order. */
   private releases: Promise<void> = Promise.resolve();
   private readonly hooks: CommitHook[] = [];
+  /** Hooks that read `creates` themselves (see `CommitHookOptions`). */
+  private readonly batchReaders = new Set<CommitHook>();
   private readonly maxGroupTransactions: number;
   private readonly maxGroupsInFlight: number;
   private readonly clockSeconds: () => number;
@@ -110,14 +158,16 @@ export class Writer {
     this.indexDefinitions = definitions;
   }
 
-  addCommitHook(hook: CommitHook): void {
+  addCommitHook(hook: CommitHook, options: CommitHookOptions = {}): void {
     this.hooks.push(hook);
+    if (options.readsCreateBatches === true) this.batchReaders.add(hook);
   }
 
   /** Detaches a hook (a closed log stops hearing about commits); unknown hooks are ignored. */
   removeCommitHook(hook: CommitHook): void {
     const index = this.hooks.indexOf(hook);
     if (index >= 0) this.hooks.splice(index, 1);
+    if (!this.hooks.includes(hook)) this.batchReaders.delete(hook);
   }
 
   /** Transactions waiting to be applied. */
@@ -153,6 +203,22 @@ export class Writer {
     validateOperations(operations);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push({ operations, resolve, reject, resolveIds });
+      this.schedule(queueMicrotask);
+    });
+  }
+
+  /**
+   * `submitResolving` for a batch of creations held in columns (create-batch.ts: what bulk import
+   * commits), checked as it was filled. The transaction is the one `batch.toOperations()` describes: same
+   * effects, log entry and change events. `resolveIds`, if given, may patch the batch's endpoint columns
+   * just before it applies. The caller may reuse the batch (`reset`) once the promise has settled.
+   */
+  submitCreates(
+    batch: CreateBatch,
+    resolveIds?: (firstCreatedId: number) => void,
+  ): Promise<TransactionResult> {
+    return new Promise<TransactionResult>((resolve, reject) => {
+      this.queue.push({ operations: noOperations, resolve, reject, resolveIds, creates: batch });
       this.schedule(queueMicrotask);
     });
   }
@@ -256,12 +322,18 @@ export class Writer {
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
     for (let i = 0; i < group.length; i++) {
-      const { operations, resolveIds } = group[i];
+      const { operations, resolveIds, creates } = group[i];
       try {
         if (resolveIds !== undefined) resolveBeforeApply(resolveIds, this.graph.nextId);
-        const result = applyTransaction(this.graph, operations, now, this.indexDefinitions);
-        outcomes[i] = result;
-        if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
+        if (creates !== undefined) {
+          const result = applyCreateBatch(this.graph, creates, now);
+          outcomes[i] = result;
+          if (!creates.isEmpty) committed.push(new CommittedCreates(creates, result, now));
+        } else {
+          const result = applyTransaction(this.graph, operations, now, this.indexDefinitions);
+          outcomes[i] = result;
+          if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
+        }
         this.committedCount++;
       } catch (error) {
         outcomes[i] = error as EngineError;
@@ -294,6 +366,10 @@ export class Writer {
 
   private runHooks(committed: CommittedTransaction[]): Promise<void> | undefined {
     if (this.hooks.length === 0 || committed.length === 0) return undefined;
+    if (this.batchReaders.size < this.hooks.length) {
+      // A hook that reads `operations` may keep them: make them now, while the batch's columns hold.
+      for (const transaction of committed) if (transaction.creates !== undefined) void transaction.operations;
+    }
     const waits: Promise<void>[] = [];
     for (const hook of this.hooks) {
       try {

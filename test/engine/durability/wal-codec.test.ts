@@ -72,6 +72,39 @@ function payloadOf(transaction: CommittedTransaction, sequence: number): Buffer 
   return out.toBuffer();
 }
 
+describe('log codec: strings', () => {
+  /** What the log holds for a text: varuint of twice the UTF-8 length, then UTF-8 (well-formed text). */
+  function expectedBytes(text: string): Buffer {
+    const utf8 = Buffer.from(text, 'utf8');
+    const header = new ByteWriter(16);
+    header.varUint(utf8.length * 2);
+    return Buffer.concat([header.toBuffer(), utf8]);
+  }
+
+  it('writes short texts unit by unit with the same bytes as the UTF-8 path, whatever the buffer (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 80 }),
+        fc.string({ unit: 'grapheme', maxLength: 70 }),
+        fc.nat(40),
+        (ascii, any, room) => {
+          for (const text of [ascii, any]) {
+            if (!text.isWellFormed()) continue;
+            const out = new ByteWriter(1 + room);
+            out.u8(7);
+            out.string(text);
+            assert.deepEqual(out.toBuffer(), Buffer.concat([Buffer.from([7]), expectedBytes(text)]));
+            const input = new ByteReader(out.toBuffer());
+            input.u8();
+            assert.equal(input.string(), text);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('log codec: values', () => {
   it('round-trips every value type exactly (property)', () => {
     fc.assert(

@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { Engine, isEngineError, type TypedValue, type WriteOperation } from '../../../src/index.js';
+import {
+  CreateBatch,
+  Engine,
+  isEngineError,
+  type TypedValue,
+  type WriteOperation,
+} from '../../../src/index.js';
 import { ByteWriter } from '../../../src/engine/durability/wal/binary.js';
 import { writeCommittedPayload } from '../../../src/engine/durability/wal/entry-codec.js';
 import { beginFrame, endFrame, scanFrames } from '../../../src/engine/durability/wal/frames.js';
@@ -227,6 +233,36 @@ describe('recovery: replay reproduces the history', () => {
     assert.deepEqual(engineState(second.engine), expected);
     assert.equal(second.log.status.lastRecoveryReplayedEntries, 6);
     await second.log.close();
+  });
+
+  it('logs columnar batches (encoded on a later turn) before their callers are released, and replays them exactly', async () => {
+    const file = path.join(temporaryDirectory(), 'svc.wal');
+    const { engine, log } = await openLogged(file, { engine: new Engine({ clockSeconds: tickingClock() }) });
+    const batch = new CreateBatch();
+    const pending: Promise<unknown>[] = [];
+    for (let round = 0; round < 3; round++) {
+      batch.reset();
+      batch.addVertex(round, 'v', [{ key: 'n', value: { type: 'String', value: `round ${round}` } }]);
+      batch.addVertex(round, null, [{ key: 'd', value: { type: 'Double', value: round / 3 } }]);
+      batch.addEdge(0, 0, 'loop', round, null);
+      batch.addEmbedding(1, 'e', new Float32Array([round, 1]));
+      const committed = engine.submitCreates(batch);
+      // An ordinary write queued with the batch: one group, both entries encoded on the later turn.
+      pending.push(engine.createVertex({ label: `plain ${round}` }));
+      await committed;
+      assert.equal(
+        log.lastSequence,
+        2 * round + 2,
+        "the group's entries are durable when its callers are released",
+      );
+    }
+    await Promise.all(pending);
+    const expected = engineState(engine);
+    await log.close();
+    const reopened = await openLogged(file, { engine: new Engine({ clockSeconds: () => 0 }) });
+    assert.deepEqual(engineState(reopened.engine), expected);
+    assert.equal(reopened.log.status.lastRecoveryReplayedEntries, 6);
+    await reopened.log.close();
   });
 
   it('a fresh log reports no recovery; an existing empty one reports a recovery of nothing', async () => {

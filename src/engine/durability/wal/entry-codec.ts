@@ -27,6 +27,7 @@
 import type { TypedValue } from '../../model/values.js';
 import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
+import { edgeRow, type CreateBatch } from '../../tx/create-batch.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
 import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
 import {
@@ -289,6 +290,10 @@ export function writeCommittedPayload(
   sequence: number,
   nowSeconds: number,
 ): void {
+  if (transaction.creates !== undefined) {
+    writeCreateBatch(out, transaction.creates, sequence, nowSeconds);
+    return;
+  }
   const { operations, result } = transaction;
   const only = operations.length === 1 ? operations[0].kind : undefined;
   if (only === 'clear') {
@@ -337,6 +342,39 @@ export function writeCommittedPayload(
   out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
   out.varUint(operations.length);
   for (const operation of operations) writeOperation(out, operation);
+}
+
+/**
+ * The element transaction of a columnar batch: the same bytes as its operations (`toOperations`) give, so
+ * replay reads it like any other, without a batch.
+ */
+function writeCreateBatch(out: ByteWriter, batch: CreateBatch, sequence: number, nowSeconds: number): void {
+  writePrefix(out, EntryType.elementTransaction, sequence);
+  out.varInt(nowSeconds);
+  out.varUint(batch.count === 0 ? 0 : batch.firstId + 1);
+  out.varUint(batch.count + batch.embeddings.length);
+  const { kinds, created, labels, types, sources, targets, propertyEnds, keys, names, embeddings } = batch;
+  let next = 0;
+  for (let row = 0; row < batch.count; row++) {
+    if (kinds[row] === edgeRow) {
+      out.u8(OperationCode.createEdge);
+      out.varInt(sources[row]);
+      out.varInt(targets[row]);
+      out.string(names[types[row]]);
+    } else out.u8(OperationCode.createVertex);
+    out.varUint(created[row]);
+    writeLabel(out, labels[row] < 0 ? null : names[labels[row]]);
+    const from = row === 0 ? 0 : propertyEnds[row - 1];
+    out.varUint(propertyEnds[row] - from);
+    for (let p = from; p < propertyEnds[row]; p++) {
+      out.string(names[keys[p]]);
+      writeValue(out, batch.valueAt(p));
+    }
+    for (; next < embeddings.length && embeddings[next].offset === row; next++) {
+      const { name, vector, model } = embeddings[next];
+      writeOperation(out, { kind: 'setEmbedding', id: batch.firstId + row, name, vector, model });
+    }
+  }
 }
 
 /** Decodes one payload. Throws `UnsupportedEntryError` for what this build cannot replay. */

@@ -38,29 +38,34 @@ import {
 import { nodeLogFileSystem, type LogFile, type LogFileSystem } from './file-system.js';
 import { beginFrame, endFrame, scanFrames, type FrameRef, type FrameScan } from './frames.js';
 import { anchorSequence, decodeHeader, emptyGraphAnchor, encodeHeader, type LogAnchor } from './header.js';
+import { allocateExtent, logExtentBytes, unallocatedAppendBytes } from './extents.js';
+import {
+  LogReplayError,
+  LogStateError,
+  type DegradedCause,
+  type LogStatus,
+  type RecoveryReport,
+  type ReplayOptions,
+  type ResetOptions,
+} from './log-status.js';
+
+export { logExtentBytes, LogReplayError, LogStateError };
+export type { DegradedCause, LogStatus, RecoveryReport, ReplayOptions, ResetOptions };
 
 /** Most bytes of non-durable entries held for the next reset; beyond it only a full checkpoint clears the fence. */
 export const maxHeldBytes = 256 * 1024 * 1024;
+/**
+ * Resolves once the event loop has polled for input: an immediate set while input is handled (the poll
+ * phase, where a commit usually starts) runs right after it in the same turn, so it takes two.
+ */
+function pastPendingInput(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 /** The encoder keeps its buffer between groups up to this size (a bulk group may grow it far beyond). */
 const maxKeptEncoderBytes = 16 * 1024 * 1024;
 /** Replayed transactions in flight at once: bounds the memory of decoded entries during recovery. */
 const replayChunkEntries = 4096;
-/**
- * The log allocates its file ahead of the appends in extents of zero bytes, written and synced once. An
- * `fdatasync` after an append that grows the file must also commit the new size (a journal transaction
- * on ext4 and XFS), while one after an overwrite inside written blocks flushes data alone: 2-3x more
- * syncs per second measured on this project's disks. Replay reads zero bytes after the last entry as the
- * end of the log (frames.ts).
- */
-export const logExtentBytes = 4 * 1024 * 1024;
-/**
- * A group at least this large is appended without an extent behind it: its own bytes dwarf the size
- * update, and zero-filling behind bulk loads would double what they write.
- */
-const unallocatedAppendBytes = 256 * 1024;
-/** One extent of zero bytes, made at the first allocation (a zeroed allocation costs no memory until read). */
-let zeroExtent: Buffer | null = null;
-
 export interface WriteAheadLogOptions {
   /** The log file. */
   readonly path: string;
@@ -75,75 +80,13 @@ export interface WriteAheadLogOptions {
   readonly nowMs?: () => number;
 }
 
-/** Why the log is degraded. */
-export type DegradedCause =
-  /** An append or sync failed (the failure fence). */
-  | 'fence'
-  /** An existing log has not been replayed or re-anchored yet. */
-  | 'awaitingRecovery';
-
-export interface LogStatus {
-  /** The log is open (closed logs record nothing). */
-  readonly walEnabled: boolean;
-  readonly degraded: boolean;
-  readonly degradedCause: DegradedCause | null;
-  /** What failed, with the time it failed, when the fence tripped. */
-  readonly degradedReason: string | null;
-  /** A replay of an existing log has run in this log's lifetime. */
-  readonly recoveryRan: boolean;
-  /** The last recovery stopped at a damaged entry before the end of the log. */
-  readonly lastRecoveryTruncated: boolean;
-  /** Entries the last recovery replayed. */
-  readonly lastRecoveryReplayedEntries: number;
-  /** Transactions committed in memory but not made durable, since open. */
-  readonly nonDurableCommits: number;
-  readonly lastSequence: number;
-  readonly anchor: LogAnchor;
-  readonly path: string;
-  /** Bytes of the header and the durable entries (the file's zero-filled extent after them aside). */
-  readonly bytes: number;
-}
-
-export interface RecoveryReport {
-  readonly replayedEntries: number;
-  /** Replay stopped at a damaged entry before the end of the log. */
-  readonly truncated: boolean;
-  /** A torn trailing entry (never acknowledged) was discarded. */
-  readonly tornTail: boolean;
-  /** What stopped the scan, when it did not reach the end. */
-  readonly detail: string | null;
-  /** Where the damaged file was copied before it was cut, when it was. */
-  readonly preservedCopy: string | null;
-  readonly lastSequence: number;
-}
-
-export interface ReplayOptions {
-  /**
-   * The sequence number of the last transaction the engine's state already includes (default: the
-   * anchor's, that is, the engine holds exactly the anchor's state). Entries up to it are skipped.
-   */
-  readonly afterSequence?: number;
-}
-
-export interface ResetOptions {
-  /**
-   * true (default, after a save): entries newer than the anchor's sequence are carried into the new file,
-   * so commits made while the checkpoint was being written stay durable. false (after loading a
-   * checkpoint into the engine): the new log is empty and the history after the anchor is discarded; call
-   * it with no write in flight.
-   */
-  readonly keepLaterEntries?: boolean;
-}
-
-/** A log this build cannot replay, or a replay that did not reproduce the recorded history. */
-export class LogReplayError extends Error {
-  override readonly name = 'LogReplayError';
-}
-
-/** The log cannot do what was asked in its current state (closed, sequence out of range). */
-export class LogStateError extends Error {
-  override readonly name = 'LogStateError';
-}
+/** What became of a group's write (`writeGroup`), for `settleGroup` to decide on. */
+type GroupWrite =
+  | { kind: 'written'; bytes: Buffer; sync: Promise<void>; end: number }
+  /** Writes had stopped (the fence, or an earlier failure): held with the non-durable commits. */
+  | { kind: 'notWritten'; bytes: Buffer }
+  | { kind: 'failed'; bytes: Buffer; error: unknown }
+  | { kind: 'unencodable'; error: unknown };
 
 interface HeldEntries {
   /** Encoded frames of non-durable commits, in order, from the first one after the last durable entry. */
@@ -233,7 +176,7 @@ export class WriteAheadLog {
     this.encodedThrough = start;
     this.handledThrough = start;
     this.durableThrough = start;
-    this.engine.addCommitHook(this.onCommit);
+    this.engine.addCommitHook(this.onCommit, { readsCreateBatches: true });
   }
 
   /**
@@ -352,7 +295,9 @@ export class WriteAheadLog {
   // ---- recording commits ----
 
   /**
-   * The writer's commit hook: encodes the group's entries now and appends them in order on the chain.
+   * The writer's commit hook: encodes the group's entries (now, or on the chain for a bulk batch), writes
+   * them on the chain after the previous group and starts their sync, and decides in commit order what the
+   * group's callers are told (`settleGroup`).
    * Sequence numbers are the writer's (`committedSequence`, already advanced past the group), so the log
    * and a checkpoint's cut always count alike.
    */
@@ -367,14 +312,42 @@ export class WriteAheadLog {
     }
     const end = this.engine.committedSequence;
     const firstSequence = end - group.length + 1;
+    const previous = this.encodedThrough;
+    const follows = fresh === group.length && firstSequence === previous + 1;
+    this.encodedThrough = end;
+    let write: Promise<GroupWrite>;
+    if (!follows) {
+      const error = new Error(
+        `commits ${firstSequence} to ${end} do not follow the last logged one (${previous})`,
+      );
+      write = Promise.resolve(this.unencodable(error));
+    } else if (group.some((transaction) => transaction.creates !== undefined)) {
+      // A bulk batch is encoded on a later turn of the event loop: applied and encoded in one turn, the
+      // first batch of an import held the loop 45-80 ms. Its columns hold until the group is released,
+      // which waits for its outcome here.
+      write = this.enqueue(async () => {
+        await pastPendingInput();
+        const encoded = this.encode(group, firstSequence);
+        return encoded.kind === 'encoded' ? this.writeGroup(encoded.bytes) : encoded;
+      });
+    } else {
+      const encoded = this.encode(group, firstSequence);
+      write =
+        encoded.kind === 'encoded'
+          ? this.enqueue(() => this.writeGroup(encoded.bytes))
+          : Promise.resolve(encoded);
+    }
+    return this.inOrder(() => this.settleGroup(write, firstSequence, fresh));
+  };
+
+  /** The group's frames, or why they cannot be made (then nothing more is written until a reset). */
+  private encode(
+    group: readonly CommittedTransaction[],
+    firstSequence: number,
+  ): { kind: 'encoded'; bytes: Buffer } | GroupWrite {
     const out = this.encoder;
     out.reset(maxKeptEncoderBytes);
     try {
-      if (fresh !== group.length || firstSequence !== this.encodedThrough + 1) {
-        throw new Error(
-          `commits ${firstSequence} to ${end} do not follow the last logged one (${this.encodedThrough})`,
-        );
-      }
       for (let i = 0; i < group.length; i++) {
         const transaction = group[i];
         const start = beginFrame(out);
@@ -382,18 +355,74 @@ export class WriteAheadLog {
         endFrame(out, start);
       }
     } catch (error) {
-      // Applied but not representable: from here on the log cannot follow the history.
-      this.encodedThrough = end;
-      this.writesStopped = true;
-      return this.inOrder(() => this.recordUnencodable(firstSequence, fresh, error));
+      return this.unencodable(error);
     }
-    this.encodedThrough = end;
-    const bytes = out.toBuffer();
-    const written = this.enqueue(() => this.writeGroup(bytes));
-    // The chain only orders the writes: a rejection is the group's, told through `settleGroup`.
-    written.catch(() => undefined);
-    return this.inOrder(() => this.settleGroup(written, bytes, firstSequence, fresh));
-  };
+    return { kind: 'encoded', bytes: out.toBuffer() };
+  }
+
+  /** Applied but not representable: from here on the log cannot follow the history. */
+  private unencodable(error: unknown): GroupWrite {
+    this.writesStopped = true;
+    return { kind: 'unencodable', error };
+  }
+
+  /**
+   * A chain step: writes a group after the last one (and a zero extent behind it when it passes the
+   * allocated end) and starts its sync. The chain goes on to the next group's write without waiting for
+   * the sync. Never rejects: a failure is the group's outcome.
+   */
+  private async writeGroup(bytes: Buffer): Promise<GroupWrite> {
+    if (this.writesStopped || this.failure !== null) return { kind: 'notWritten', bytes };
+    try {
+      const file = this.requireFile();
+      await file.write(bytes, this.writtenEnd);
+      const end = this.writtenEnd + bytes.length;
+      if (end > this.allocatedEnd) {
+        this.allocatedEnd = bytes.length >= unallocatedAppendBytes ? end : await allocateExtent(file, end);
+      }
+      this.writtenEnd = end;
+      const sync = file.sync();
+      sync.catch(() => undefined);
+      return { kind: 'written', bytes, sync, end };
+    } catch (error) {
+      this.writesStopped = true;
+      return { kind: 'failed', bytes, error };
+    }
+  }
+
+  /** Decides a group's outcome, in commit order: durable, or held behind the failure fence. */
+  private async settleGroup(write: Promise<GroupWrite>, firstSequence: number, count: number): Promise<void> {
+    const outcome = await write;
+    this.handledThrough = firstSequence + count - 1;
+    if (outcome.kind === 'unencodable') {
+      this.nonDurableCommits += count;
+      this.tripFence(`an entry could not be encoded: ${describe(outcome.error)}`);
+      this.held = 'lost';
+      throw new Error(`write-ahead log: ${this.failure}`);
+    }
+    let failed: string | null =
+      outcome.kind === 'failed' ? `append failed: ${describe(outcome.error)}` : null;
+    if (outcome.kind === 'written') {
+      try {
+        await outcome.sync;
+      } catch (error) {
+        failed = `append failed: ${describe(error)}`;
+      }
+    }
+    if (failed === null && this.failure === null && outcome.kind === 'written') {
+      this.durableEnd = outcome.end;
+      this.durableThrough = this.handledThrough;
+      return;
+    }
+    if (failed !== null) this.tripFence(failed);
+    this.hold(outcome.bytes);
+    this.nonDurableCommits += count;
+    throw new Error(
+      failed === null
+        ? `the write-ahead log is degraded: ${this.failure ?? 'writes stopped'}; not logged`
+        : `write-ahead log ${failed}`,
+    );
+  }
 
   /** Runs `decide` after the outcome of every earlier group is decided. */
   private inOrder(decide: () => Promise<void>): Promise<void> {
@@ -441,72 +470,6 @@ export class WriteAheadLog {
     held.chunks.push(bytes);
     held.bytes += bytes.length;
     this.held = held;
-  }
-
-  /**
-   * A chain step: writes a group after the last one (and a zero extent behind it when it passes the
-   * allocated end) and starts its sync, answering the sync and where the group ends; null when writes
-   * have stopped. The chain goes on to the next group's write without waiting for the sync.
-   */
-  private async writeGroup(bytes: Buffer): Promise<{ sync: Promise<void>; end: number } | null> {
-    if (this.writesStopped || this.failure !== null) return null;
-    try {
-      const file = this.requireFile();
-      await file.write(bytes, this.writtenEnd);
-      const end = this.writtenEnd + bytes.length;
-      if (end > this.allocatedEnd) {
-        this.allocatedEnd = bytes.length >= unallocatedAppendBytes ? end : await allocateExtent(file, end);
-      }
-      this.writtenEnd = end;
-      const sync = file.sync();
-      sync.catch(() => undefined);
-      return { sync, end };
-    } catch (error) {
-      this.writesStopped = true;
-      throw error;
-    }
-  }
-
-  /** Decides a group's outcome, in commit order: durable, or held behind the failure fence. */
-  private async settleGroup(
-    written: Promise<{ sync: Promise<void>; end: number } | null>,
-    bytes: Buffer,
-    firstSequence: number,
-    count: number,
-  ): Promise<void> {
-    let failed: string | null = null;
-    let end = 0;
-    try {
-      const started = await written;
-      if (started !== null) {
-        end = started.end;
-        await started.sync;
-      }
-    } catch (error) {
-      failed = `append failed: ${describe(error)}`;
-    }
-    this.handledThrough = firstSequence + count - 1;
-    if (failed === null && this.failure === null && end > 0) {
-      this.durableEnd = end;
-      this.durableThrough = this.handledThrough;
-      return;
-    }
-    if (failed !== null) this.tripFence(failed);
-    this.hold(bytes);
-    this.nonDurableCommits += count;
-    throw new Error(
-      failed === null
-        ? `the write-ahead log is degraded: ${this.failure ?? 'writes stopped'}; not logged`
-        : `write-ahead log ${failed}`,
-    );
-  }
-
-  private async recordUnencodable(firstSequence: number, count: number, error: unknown): Promise<void> {
-    this.handledThrough = firstSequence + count - 1;
-    this.nonDurableCommits += count;
-    this.tripFence(`an entry could not be encoded: ${describe(error)}`);
-    this.held = 'lost';
-    throw new Error(`write-ahead log: ${this.failure}`);
   }
 
   // ---- replay ----
@@ -808,16 +771,6 @@ export class WriteAheadLog {
     if (this.file === null) throw new LogStateError(`the write-ahead log ${this.path} has no file`);
     return this.file;
   }
-}
-
-/**
- * Writes a zero extent from `from` (the end of the entries) and answers the file's new end. The caller's
- * sync makes it durable with the entries before it, so a crash leaves either the old end or zero bytes.
- */
-async function allocateExtent(file: LogFile, from: number): Promise<number> {
-  zeroExtent ??= Buffer.alloc(logExtentBytes);
-  await file.write(zeroExtent, from);
-  return from + logExtentBytes;
 }
 
 function yieldToEventLoop(): Promise<void> {
