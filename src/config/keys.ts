@@ -272,7 +272,8 @@ export const CONFIG_KEYS = [
     applyMode: 'restart',
     description:
       'Most commit groups applied ahead of their write-ahead log syncs: while a group syncs, the writer ' +
-      'applies and writes the next ones so their syncs run together; callers are released in commit ' +
+      'applies and writes the next ones (once 32 transactions wait) so their syncs run together; callers ' +
+      'are released in commit ' +
       'order. 1 applies a group only after the previous one is released. Each sync in flight holds ' +
       "one of libuv's threads (4 unless UV_THREADPOOL_SIZE says otherwise).",
   },

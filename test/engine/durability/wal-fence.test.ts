@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { Engine, isEngineError } from '../../../src/index.js';
-import { defaultMaxGroupsInFlight } from '../../../src/engine/tx/writer.js';
+import { Engine, isEngineError, type EngineOptions } from '../../../src/index.js';
+import { defaultMaxGroupsInFlight, defaultMinTransactionsToOverlap } from '../../../src/engine/tx/writer.js';
 import { emptyGraphAnchor } from '../../../src/engine/durability/wal/header.js';
 import {
   LogStateError,
@@ -36,12 +36,16 @@ function isFault(pattern: RegExp) {
     pattern.test(error.message);
 }
 
-async function faultyLog() {
+/** A log on a file system that fails and stalls on demand; `engine` options go to the logged engine. */
+async function faultyLog(engine: EngineOptions = {}) {
   const fileSystem = new FaultyFileSystem();
   const file = path.join(temporaryDirectory(), 'svc.wal');
-  const opened = await openLogged(file, { fileSystem });
+  const opened = await openLogged(file, { fileSystem, engine: new Engine(engine) });
   return { ...opened, fileSystem, file };
 }
+
+/** Single writes go in flight beside a stalled sync (the default waits for a crowd). */
+const overlapAlways: EngineOptions = { minTransactionsToOverlap: 1 };
 
 describe('group commit', () => {
   it('appends a commit group in one write and syncs it once before releasing any of its callers', async () => {
@@ -58,11 +62,10 @@ describe('group commit', () => {
     assert.equal(fileSystem.writes, 1, 'one write for the whole group');
     assert.equal(released, 0, 'nobody is released before the sync');
 
-    // Writes arriving during the sync form the next group, written and synced at once beside it.
+    // Writes arriving during the sync (fewer than go in flight beside it) wait and form the next group.
     const later = Array.from({ length: 30 }, () => engine.createVertex());
-    await until(() => fileSystem.stalledSyncs === 2, 'the second group sync');
-    assert.equal(fileSystem.writes, 2);
-    assert.equal(released, 0);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fileSystem.writes, 1);
     fileSystem.releaseSync();
     assert.deepEqual(
       await Promise.all(writes),
@@ -75,8 +78,25 @@ describe('group commit', () => {
     await log.close();
   });
 
-  it('releases groups in commit order even when a later group syncs first', async () => {
+  it(`puts a group beside a sync in flight only when ${defaultMinTransactionsToOverlap} transactions wait`, async () => {
     const { engine, log, fileSystem } = await faultyLog();
+    fileSystem.stallSync = true;
+    const first = engine.createVertex();
+    await until(() => fileSystem.stalledSyncs === 1, 'the first sync');
+    const few = Array.from({ length: defaultMinTransactionsToOverlap - 1 }, () => engine.createVertex());
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fileSystem.writes, 1, 'fewer wait: they gather behind the sync');
+    const crowd = engine.createVertex();
+    await until(() => fileSystem.stalledSyncs === 2, 'the crowd in flight');
+    assert.equal(fileSystem.writes, 2);
+    fileSystem.releaseSync();
+    await Promise.all([first, ...few, crowd]);
+    assert.equal(fileSystem.writes, 2, 'the crowd went as one group');
+    await log.close();
+  });
+
+  it('releases groups in commit order even when a later group syncs first', async () => {
+    const { engine, log, fileSystem } = await faultyLog(overlapAlways);
     fileSystem.stallSync = true;
     const order: string[] = [];
     const first = engine.createVertex().then(() => order.push('first'));
@@ -93,7 +113,7 @@ describe('group commit', () => {
   });
 
   it(`applies at most ${defaultMaxGroupsInFlight} groups ahead of their syncs, then waits for one to end`, async () => {
-    const { engine, log, fileSystem } = await faultyLog();
+    const { engine, log, fileSystem } = await faultyLog(overlapAlways);
     fileSystem.stallSync = true;
     const writes: Promise<number>[] = [];
     for (let group = 0; group < defaultMaxGroupsInFlight; group++) {
@@ -112,7 +132,7 @@ describe('group commit', () => {
   });
 
   it('tells a group written behind a failed sync that it is not durable, though its own sync succeeded', async () => {
-    const { engine, log, fileSystem } = await faultyLog();
+    const { engine, log, fileSystem } = await faultyLog(overlapAlways);
     fileSystem.stallSync = true;
     const first = engine.createVertex();
     await until(() => fileSystem.stalledSyncs === 1, 'the first sync');
