@@ -7,7 +7,14 @@
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import type { PreviousEmbedding } from '../embeddings/store.js';
-import { embeddingEffect, missingElement, type AppliedTransaction, type GraphEffect } from './apply.js';
+import {
+  embeddingEffect,
+  markNames,
+  missingElement,
+  rolledBack,
+  type AppliedTransaction,
+  type GraphEffect,
+} from './apply.js';
 import { edgeRow, type CreateBatch } from './create-batch.js';
 
 const noProperties: readonly never[] = [];
@@ -17,9 +24,7 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
   batch.firstId = firstId;
   const createdIds = new Array<number>(batch.count);
   const effects: GraphEffect[] = [];
-  const labelsBefore = graph.labelNames.size;
-  const edgeTypesBefore = graph.edgeTypes.size;
-  const propertyKeysBefore = graph.propertyKeys.size;
+  const names = markNames(graph);
   const { embeddings } = batch;
   // Property key ids by batch name, interned at first use so ids come in the order operations give them.
   const keyIds = new Int32Array(batch.names.length).fill(-1);
@@ -50,11 +55,7 @@ export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: n
   } catch (error) {
     for (let i = embeddingUndos.length - 1; i >= 0; i--) embeddingUndos[i]();
     for (let i = made - 1; i >= 0; i--) graph.undoCreate(firstId + i);
-    graph.labelNames.truncate(labelsBefore);
-    graph.edgeTypes.truncate(edgeTypesBefore);
-    graph.propertyKeys.truncate(propertyKeysBefore);
-    if (error instanceof EngineError) throw error;
-    throw new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
+    throw rolledBack(graph, names, error);
   }
   return { createdIds, effects };
 }

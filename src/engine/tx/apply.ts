@@ -117,11 +117,7 @@ export function applyTransaction(
   const effects: GraphEffect[] = [];
   // A modification date is never earlier than the creation date (clock skew, future creation dates).
   const modifiedAt = (id: number) => Math.max(nowSeconds, graph.created.view[id]);
-  // Names first interned by a transaction that rolls back are forgotten too: interned ids order edge-type
-  // groups, so a leftover name would make a later history read differently than its log replay does.
-  const labelsBefore = graph.labelNames.size;
-  const edgeTypesBefore = graph.edgeTypes.size;
-  const propertyKeysBefore = graph.propertyKeys.size;
+  const names = markNames(graph);
   try {
     for (let op = 0; op < operations.length; op++) {
       const operation = operations[op];
@@ -286,11 +282,35 @@ export function applyTransaction(
     }
   } catch (error) {
     for (let i = undos.length - 1; i >= 0; i--) undos[i]();
-    graph.labelNames.truncate(labelsBefore);
-    graph.edgeTypes.truncate(edgeTypesBefore);
-    graph.propertyKeys.truncate(propertyKeysBefore);
-    if (error instanceof EngineError) throw error;
-    throw new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
+    throw rolledBack(graph, names, error);
   }
   return { createdIds, effects };
+}
+
+/** The sizes of the interned name tables before a transaction (`rolledBack` cuts them back). */
+export interface NamesMark {
+  readonly labels: number;
+  readonly edgeTypes: number;
+  readonly propertyKeys: number;
+}
+
+export function markNames(graph: Graph): NamesMark {
+  return {
+    labels: graph.labelNames.size,
+    edgeTypes: graph.edgeTypes.size,
+    propertyKeys: graph.propertyKeys.size,
+  };
+}
+
+/**
+ * After a transaction's own undos ran: forgets the names it interned first (interned ids order edge-type
+ * groups, so a leftover name would make a later history read differently than its log replay does) and
+ * answers the error its caller sees.
+ */
+export function rolledBack(graph: Graph, names: NamesMark, error: unknown): EngineError {
+  graph.labelNames.truncate(names.labels);
+  graph.edgeTypes.truncate(names.edgeTypes);
+  graph.propertyKeys.truncate(names.propertyKeys);
+  if (error instanceof EngineError) return error;
+  return new EngineError('WRITER_FAULT', `the transaction was rolled back: ${(error as Error).message}`);
 }

@@ -21,9 +21,8 @@ import type { TypedValue } from '../model/values.js';
 import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, WriteOperation } from './operations.js';
-import { checkPropertyKey } from './validate.js';
+import { checkCreationDateAndLabel, checkPropertyKey } from './validate.js';
 
-const maxCreationDateSeconds = 2 ** 32 - 1;
 /** Rows a new batch has room for before it grows (a batch grows by doubling and keeps its size). */
 const initialRows = 1024;
 /** `labels` entry of an unlabelled element. */
@@ -202,14 +201,7 @@ export class CreateBatch {
   }
 
   private addRow(kind: number, creationDate: number | undefined, label: string | null | undefined): number {
-    if (
-      creationDate !== undefined &&
-      (!Number.isInteger(creationDate) || creationDate < 0 || creationDate > maxCreationDateSeconds)
-    ) {
-      throw invalid(`creationDate must be a uint32 of Unix seconds, got ${String(creationDate)}`);
-    }
-    if (label !== undefined && label !== null && typeof label !== 'string')
-      throw invalid('label must be a string');
+    checkCreationDateAndLabel(creationDate, label);
     const row = this.count;
     if (row === this.kinds.length) this.growRows(row + 1);
     this.kinds[row] = kind;

@@ -41,17 +41,24 @@ function checkProperties(properties: readonly PropertyInput[] | undefined): void
   }
 }
 
-function checkElementInput(input: VertexInput): void {
-  if (input === null || typeof input !== 'object') throw invalid('an element to create must be an object');
-  const { creationDate, label } = input;
+/** The header fields of an element to create: an optional uint32 creation date and an optional label. */
+export function checkCreationDateAndLabel(creationDate: unknown, label: unknown): void {
   if (
     creationDate !== undefined &&
-    (!Number.isInteger(creationDate) || creationDate < 0 || creationDate > maxCreationDateSeconds)
+    (typeof creationDate !== 'number' ||
+      !Number.isInteger(creationDate) ||
+      creationDate < 0 ||
+      creationDate > maxCreationDateSeconds)
   ) {
     throw invalid(`creationDate must be a uint32 of Unix seconds, got ${String(creationDate)}`);
   }
   if (label !== undefined && label !== null && typeof label !== 'string')
     throw invalid('label must be a string');
+}
+
+function checkElementInput(input: VertexInput): void {
+  if (input === null || typeof input !== 'object') throw invalid('an element to create must be an object');
+  checkCreationDateAndLabel(input.creationDate, input.label);
   checkProperties(input.properties);
 }
 
