@@ -272,10 +272,23 @@ export const CONFIG_KEYS = [
     applyMode: 'restart',
     description:
       'Most commit groups applied ahead of their write-ahead log syncs: while a group syncs, the writer ' +
-      'applies and writes the next ones (once 32 transactions wait) so their syncs run together; callers ' +
+      'applies and writes the next ones (once Svc:Writer:MinTransactionsToOverlap transactions wait) so ' +
+      'their syncs run together; callers ' +
       'are released in commit ' +
       'order. 1 applies a group only after the previous one is released. Each sync in flight holds ' +
       "one of libuv's threads (4 unless UV_THREADPOOL_SIZE says otherwise).",
+  },
+  {
+    key: 'Svc:Writer:MinTransactionsToOverlap',
+    kind: 'int',
+    default: 32,
+    minimum: 1,
+    maximum: 1_000_000,
+    applyMode: 'restart',
+    description:
+      'Transactions that must be waiting before a commit group goes in flight beside a group whose ' +
+      'log sync is pending: each sync costs CPU, so on a fast disk a few writes are better gathered ' +
+      'behind the sync in flight, while on a slow disk the callers of a sync come back in crowds.',
   },
   {
     key: 'Svc:ChangeFeed:Enabled',

@@ -47,6 +47,7 @@ export interface SkeinSettings {
   readonly writer: {
     readonly maxGroupTransactions: number;
     readonly maxGroupsInFlight: number;
+    readonly minTransactionsToOverlap: number;
   };
   readonly storedQueries: {
     readonly maxCount: number;
@@ -126,6 +127,7 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     writer: {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
       maxGroupsInFlight: get('Svc:Writer:MaxGroupsInFlight'),
+      minTransactionsToOverlap: get('Svc:Writer:MinTransactionsToOverlap'),
     },
     storedQueries: {
       maxCount: get('Svc:StoredQueries:MaxCount'),

@@ -60,6 +60,7 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     engine: {
       maxGroupTransactions: settings.writer.maxGroupTransactions,
       maxGroupsInFlight: settings.writer.maxGroupsInFlight,
+      minTransactionsToOverlap: settings.writer.minTransactionsToOverlap,
       changeFeed: settings.changeFeed.enabled && {
         bufferSize: settings.changeFeed.bufferSize,
         subscriberQueueSize: settings.changeFeed.subscriberQueueSize,

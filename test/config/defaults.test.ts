@@ -20,7 +20,7 @@ describe('configuration defaults', () => {
       cors: { allowedOrigins: [] },
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
-      writer: { maxGroupTransactions: 1024, maxGroupsInFlight: 3 },
+      writer: { maxGroupTransactions: 1024, maxGroupsInFlight: 3, minTransactionsToOverlap: 32 },
       changeFeed: {
         enabled: true,
         bufferSize: 8192,

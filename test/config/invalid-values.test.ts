@@ -38,6 +38,25 @@ describe('invalid configuration values', () => {
       () => loadConfig({ env: { Svc__Writer__MaxGroupTransactions: '1000001' } }),
       /Svc:Writer:MaxGroupTransactions/,
     );
+    for (const [key, outside] of [
+      ['MaxGroupsInFlight', '0'],
+      ['MaxGroupsInFlight', '65'],
+      ['MinTransactionsToOverlap', '0'],
+    ]) {
+      throwsNaming(
+        () => loadConfig({ env: { [`Svc__Writer__${key}`]: outside } }),
+        new RegExp(`Svc:Writer:${key}`),
+      );
+    }
+    assert.equal(
+      loadConfig({ env: { Svc__Writer__MaxGroupsInFlight: '64' } }).settings.writer.maxGroupsInFlight,
+      64,
+    );
+    assert.equal(
+      loadConfig({ env: { Svc__Writer__MinTransactionsToOverlap: '1' } }).settings.writer
+        .minTransactionsToOverlap,
+      1,
+    );
     throwsNaming(
       () => loadConfig({ env: { Svc__Security__RateLimitWindowSeconds: '99999999999999999999' } }),
       /Svc:Security:RateLimitWindowSeconds/,

@@ -16,6 +16,8 @@ import { launchServer as launch, type ChildServer as Server } from '../../suppor
 const cycles = Number(process.env.SKEIN_CRASH_CYCLES ?? 25);
 const seed = Number(process.env.SKEIN_CRASH_SEED ?? Date.now() % 1_000_000);
 const writers = 8;
+/** Every group goes in flight beside pending syncs (the default waits for 32), so kills find groups in flight. */
+const serverArguments = ['--Svc:Writer:MinTransactionsToOverlap=1'];
 
 function seededRandom(start: number): () => number {
   let state = start >>> 0;
@@ -149,7 +151,7 @@ describe('crash loop', () => {
     };
 
     for (let cycle = 0; cycle < cycles; cycle++) {
-      const server = await launch(storage);
+      const server = await launch(storage, serverArguments);
       try {
         await check(server, cycle);
         let killed = false;
@@ -170,7 +172,7 @@ describe('crash loop', () => {
         if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
       }
     }
-    const last = await launch(storage);
+    const last = await launch(storage, serverArguments);
     try {
       await check(last, cycles);
       last.child.kill('SIGTERM');
