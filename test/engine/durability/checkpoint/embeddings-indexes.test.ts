@@ -23,8 +23,6 @@ import {
   writeCheckpoint,
   writeEmbedding,
   removeEmbedding,
-  type GraphIndex,
-  type IndexPlugin,
   type TypedValue,
 } from '../../../../src/index.js';
 import {
@@ -39,7 +37,7 @@ import {
   encodePinnedRange,
 } from '../../../../src/engine/embeddings/checkpoint.js';
 import { seededRandom } from '../../vectors/support.js';
-import { assertSameGraph, withDirectory } from './helpers.js';
+import { assertSameGraph, stubIndexPlugin, withDirectory } from './helpers.js';
 
 const int = (value: number): TypedValue => ({ type: 'Int32', value });
 const text = (value: string): TypedValue => ({ type: 'String', value });
@@ -467,33 +465,11 @@ describe('indexes in checkpoints', () => {
   it('an index that cannot be written is left out, reported, and the rest of the checkpoint loads', async () => {
     await withDirectory(async (directory) => {
       const engine = await indexedEngine();
-      const failing: IndexPlugin = {
-        pluginType: 'FailingIndex',
-        capabilities: [],
-        creatableOverInterface: false,
-        create: (id) =>
-          ({
-            id,
-            pluginType: 'FailingIndex',
-            capabilities: [],
-            embeddingName: null,
-            model: null,
-            keyCount: 0,
-            valueCount: 0,
-            add: () => true,
-            removeElement: () => true,
-            removeKey: () => false,
-            purge: () => undefined,
-            renumber: () => undefined,
-            clearEntries: () => undefined,
-            serialize: () => {
-              throw new Error('this index cannot be written');
-            },
-          }) satisfies GraphIndex,
-        deserialize: () => {
-          throw new Error('never written');
+      const failing = stubIndexPlugin('FailingIndex', {
+        serialize: () => {
+          throw new Error('this index cannot be written');
         },
-      };
+      });
       engine.indexes.registerType(failing);
       assert.ok(engine.indexes.create('broken', 'FailingIndex'));
       const saved = await saveCheckpoint(engine, path.join(directory, 'drop.f8s'), { partitions: 1 });

@@ -15,13 +15,11 @@ import {
   restoreCheckpoint,
   takeSnapshot,
   writeCheckpoint,
-  type GraphIndex,
-  type IndexPlugin,
   type TypedValue,
 } from '../../../../src/index.js';
 import { readPayload } from '../../../../src/engine/indexes/codec.js';
 import { readValue } from '../../../../src/engine/durability/wal/value-codec.js';
-import { withDirectory } from './helpers.js';
+import { stubIndexPlugin, withDirectory } from './helpers.js';
 
 const double = (value: number): TypedValue => ({ type: 'Double', value });
 const int = (value: number): TypedValue => ({ type: 'Int32', value });
@@ -180,37 +178,15 @@ describe('indexes in a save: captured at the cut, encoded after the hold', () =>
   it('leaves out and reports an index whose capture cannot be encoded; the others are saved', async () => {
     await withDirectory(async (directory) => {
       const engine = await indexedEngine();
-      const plugin: IndexPlugin = {
-        pluginType: 'CaptureFails',
-        capabilities: [],
-        creatableOverInterface: false,
-        create: (id) =>
-          ({
-            id,
-            pluginType: 'CaptureFails',
-            capabilities: [],
-            embeddingName: null,
-            model: null,
-            keyCount: 0,
-            valueCount: 0,
-            add: () => true,
-            removeElement: () => true,
-            removeKey: () => false,
-            purge: () => undefined,
-            renumber: () => undefined,
-            clearEntries: () => undefined,
-            serialize: () => new Uint8Array(0),
-            capture: () => ({
-              *encodeSteps(): Generator<void, readonly Uint8Array[]> {
-                throw new Error('this capture cannot be encoded');
-              },
-              release: () => undefined,
-            }),
-          }) satisfies GraphIndex,
-        deserialize: () => {
-          throw new Error('never written');
-        },
-      };
+      const plugin = stubIndexPlugin('CaptureFails', {
+        serialize: () => new Uint8Array(0),
+        capture: () => ({
+          *encodeSteps(): Generator<void, readonly Uint8Array[]> {
+            throw new Error('this capture cannot be encoded');
+          },
+          release: () => undefined,
+        }),
+      });
       engine.indexes.registerType(plugin);
       engine.indexes.create('broken', 'CaptureFails');
       const snapshot = await takeSnapshot(engine);
