@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../../src/config/index.js';
 import { startService } from '../../src/server/start.js';
 import {
   assertProblem,
@@ -22,6 +21,7 @@ import {
   type TestServer,
 } from '../support/server.js';
 import { samplesDirectory } from '../support/samples.js';
+import { durableServiceConfig } from '../support/durable-service.js';
 
 const samples = ['karate-club', 'cyber-warfare', 'movie-night'].map((name) => ({
   name,
@@ -403,15 +403,7 @@ describe('bulk import: durability', () => {
   after(() => rmSync(directory, { recursive: true, force: true }));
 
   it('an imported graph comes back identical after a restart (the log replays the resolved batches)', async () => {
-    const config = loadConfig({
-      argv: [
-        '--Svc:Http:Port=0',
-        `--Svc:Durability:StorageDirectory=${directory}`,
-        '--Svc:Logging:Level=error',
-        '--Svc:Durability:SaveOnShutdown=false',
-        '--Svc:BulkIO:ImportBatchSize=50',
-      ],
-    });
+    const config = durableServiceConfig(directory, ['--Svc:BulkIO:ImportBatchSize=50']);
     const first = await startService(config);
     const text = samples.find((s) => s.name === 'movie-night')!.text;
     assert.equal((await send(first.address, 'POST', '/bulk/import', text)).status, 200);

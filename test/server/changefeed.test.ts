@@ -12,8 +12,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, describe, it } from 'node:test';
 import { Namespaces, type ChangeFeed, type Engine } from '../../src/index.js';
-import { loadConfig } from '../../src/config/index.js';
-import { startService, type RunningService } from '../../src/server/start.js';
 import {
   assertProblem,
   Client,
@@ -25,6 +23,7 @@ import {
   type TestServer,
 } from '../support/server.js';
 import { SseStream } from '../support/sse.js';
+import { startDurableService as start } from '../support/durable-service.js';
 
 const guid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -406,18 +405,6 @@ describe('change feed across loads and restarts', () => {
   after(() => {
     for (const directory of directories) rmSync(directory, { recursive: true, force: true });
   });
-
-  async function start(directory: string): Promise<RunningService> {
-    const config = loadConfig({
-      argv: [
-        '--Svc:Http:Port=0',
-        `--Svc:Durability:StorageDirectory=${directory}`,
-        '--Svc:Logging:Level=error',
-        '--Svc:Durability:SaveOnShutdown=false',
-      ],
-    });
-    return startService(config);
-  }
 
   it('sends resync load when a checkpoint is loaded, and a restarted service starts a new epoch with resync load', async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'skein-changefeed-http-'));

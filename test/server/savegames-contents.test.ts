@@ -7,26 +7,13 @@
 import assert from 'node:assert/strict';
 import {} from 'node:fs';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../../src/config/index.js';
-import { startService, type RunningService } from '../../src/server/start.js';
-import type { GraphIndex, IndexPlugin } from '../../src/index.js';
+import type { RunningService } from '../../src/server/start.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
+import { startDurableService as start } from '../support/durable-service.js';
+import { stubIndexPlugin } from '../support/stub-index-plugin.js';
 
 function storage(): string {
   return temporaryDirectory('savegame-contents');
-}
-
-function start(directory: string): Promise<RunningService> {
-  return startService(
-    loadConfig({
-      argv: [
-        '--Svc:Http:Port=0',
-        `--Svc:Durability:StorageDirectory=${directory}`,
-        '--Svc:Logging:Level=error',
-        '--Svc:Durability:SaveOnShutdown=false',
-      ],
-    }),
-  );
 }
 
 async function call(service: RunningService, method: string, url: string, body?: unknown): Promise<unknown> {
@@ -290,33 +277,17 @@ describe('save-game contents over HTTP', () => {
       await call(service, 'PUT', '/vertices?waitForCompletion=true', [{}, {}]);
       await call(service, 'POST', '/index', { uniqueId: 'kept', pluginType: 'DictionaryIndex' });
       const engine = service.namespaces.require('default').engine;
-      const failing: IndexPlugin = {
-        pluginType: 'UnwritableIndex',
-        capabilities: [],
-        creatableOverInterface: true,
-        create: (id) =>
-          ({
-            id,
-            pluginType: 'UnwritableIndex',
-            capabilities: [],
-            embeddingName: null,
-            model: null,
-            keyCount: null,
-            valueCount: null,
-            add: () => true,
-            removeElement: () => true,
-            removeKey: () => false,
-            purge: () => undefined,
-            renumber: () => undefined,
-            clearEntries: () => undefined,
-            serialize: () => {
-              throw new Error('no serialized form');
-            },
-          }) satisfies GraphIndex,
-        deserialize: () => {
-          throw new Error('never written');
+      const failing = stubIndexPlugin(
+        'UnwritableIndex',
+        {
+          keyCount: null,
+          valueCount: null,
+          serialize: () => {
+            throw new Error('no serialized form');
+          },
         },
-      };
+        true,
+      );
       engine.indexes.registerType(failing);
       await call(service, 'POST', '/index', { uniqueId: 'lost', pluginType: 'UnwritableIndex' });
       const durability = async () =>

@@ -8,25 +8,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../../src/config/index.js';
-import { startService, type RunningService } from '../../src/server/start.js';
+import type { RunningService } from '../../src/server/start.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
+import { startDurableService as start } from '../support/durable-service.js';
 
 function storage(): string {
   return temporaryDirectory('startup');
-}
-
-function start(directory: string): Promise<RunningService> {
-  return startService(
-    loadConfig({
-      argv: [
-        '--Svc:Http:Port=0',
-        `--Svc:Durability:StorageDirectory=${directory}`,
-        '--Svc:Logging:Level=error',
-        '--Svc:Durability:SaveOnShutdown=false',
-      ],
-    }),
-  );
 }
 
 async function call(service: RunningService, method: string, url: string, body?: unknown): Promise<unknown> {

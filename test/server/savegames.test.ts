@@ -7,25 +7,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../../src/config/index.js';
-import { startService, type RunningService } from '../../src/server/start.js';
+import type { RunningService } from '../../src/server/start.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
+import { startDurableService as start } from '../support/durable-service.js';
 
 function storage(): string {
   return temporaryDirectory('savegames-http');
-}
-
-async function start(directory: string, extra: string[] = []): Promise<RunningService> {
-  const config = loadConfig({
-    argv: [
-      '--Svc:Http:Port=0',
-      `--Svc:Durability:StorageDirectory=${directory}`,
-      '--Svc:Logging:Level=error',
-      '--Svc:Durability:SaveOnShutdown=false',
-      ...extra,
-    ],
-  });
-  return startService(config);
 }
 
 async function call(

@@ -7,26 +7,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../../src/config/index.js';
 import { StorageLockedError, storageLockFileName } from '../../src/engine/durability/storage-lock.js';
-import { startService } from '../../src/server/start.js';
 import { launchOnce, launchServer } from '../support/child-server.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
+import { startDurableService } from '../support/durable-service.js';
 
 function storage(): string {
   return temporaryDirectory('lock');
-}
-
-function config(directory: string, ...extra: string[]) {
-  return loadConfig({
-    argv: [
-      '--Svc:Http:Port=0',
-      `--Svc:Durability:StorageDirectory=${directory}`,
-      '--Svc:Logging:Level=error',
-      '--Svc:Durability:SaveOnShutdown=false',
-      ...extra,
-    ],
-  });
 }
 
 /** Creates a vertex, waiting for its commit; answers the vertex count after it. */
@@ -92,14 +79,14 @@ describe('the storage directory lock', () => {
 
   it('refuses a second service of the same process, and frees the directory when the first stops', async () => {
     const directory = storage();
-    const first = await startService(config(directory));
-    await assert.rejects(startService(config(directory)), (error: unknown) => {
+    const first = await startDurableService(directory);
+    await assert.rejects(startDurableService(directory), (error: unknown) => {
       assert.ok(error instanceof StorageLockedError);
       assert.match(error.message, /already in use by a service of this process/);
       return true;
     });
     await first.stop();
-    const again = await startService(config(directory));
+    const again = await startDurableService(directory);
     await again.stop();
   });
 
@@ -110,7 +97,7 @@ describe('the storage directory lock', () => {
     const listener = (warning: Error) => warnings.push(warning.message);
     process.on('warning', listener);
     try {
-      const service = await startService(config(directory));
+      const service = await startDurableService(directory);
       await service.stop();
       await new Promise((resolve) => setImmediate(resolve));
       assert.match(warnings.join('\n'), /unreadable; taking the storage directory over/);
@@ -121,8 +108,8 @@ describe('the storage directory lock', () => {
 
   it('claims nothing in volatile mode: two volatile services share a directory', async () => {
     const directory = storage();
-    const one = await startService(config(directory, '--Svc:Durability:Volatile=true'));
-    const two = await startService(config(directory, '--Svc:Durability:Volatile=true'));
+    const one = await startDurableService(directory, ['--Svc:Durability:Volatile=true']);
+    const two = await startDurableService(directory, ['--Svc:Durability:Volatile=true']);
     assert.equal(existsSync(path.join(directory, storageLockFileName)), false);
     await one.stop();
     await two.stop();

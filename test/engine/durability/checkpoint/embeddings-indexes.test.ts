@@ -37,7 +37,8 @@ import {
   encodePinnedRange,
 } from '../../../../src/engine/embeddings/checkpoint.js';
 import { seededRandom } from '../../vectors/support.js';
-import { assertSameGraph, stubIndexPlugin, withDirectory } from './helpers.js';
+import { assertSameGraph, withDirectory } from './helpers.js';
+import { stubIndexPlugin } from '../../../support/stub-index-plugin.js';
 
 const int = (value: number): TypedValue => ({ type: 'Int32', value });
 const text = (value: string): TypedValue => ({ type: 'String', value });

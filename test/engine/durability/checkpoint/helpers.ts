@@ -10,7 +10,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { formatValue, parseValue, type Engine, type TypedValue } from '../../../../src/index.js';
-import type { GraphIndex, IndexPlugin } from '../../../../src/engine/indexes/plugin.js';
 
 export async function withDirectory<T>(work: (directory: string) => Promise<T>): Promise<T> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'skein-checkpoint-'));
@@ -103,38 +102,3 @@ export const typedValue: fc.Arbitrary<TypedValue> = fc.oneof(
     .array(fc.float(), { maxLength: 6 })
     .map((values): TypedValue => ({ type: 'Single[]', value: Float32Array.from(values) })),
 );
-
-/**
- * An index type whose indexes hold nothing and are never read back: `parts` replaces how they are saved
- * (`serialize`, and `capture` for the captured path), for tests of saves that cannot write an index.
- */
-export function stubIndexPlugin(
-  pluginType: string,
-  parts: Pick<GraphIndex, 'serialize'> & Partial<Pick<GraphIndex, 'capture'>>,
-): IndexPlugin {
-  return {
-    pluginType,
-    capabilities: [],
-    creatableOverInterface: false,
-    create: (id) =>
-      ({
-        id,
-        pluginType,
-        capabilities: [],
-        embeddingName: null,
-        model: null,
-        keyCount: 0,
-        valueCount: 0,
-        add: () => true,
-        removeElement: () => true,
-        removeKey: () => false,
-        purge: () => undefined,
-        renumber: () => undefined,
-        clearEntries: () => undefined,
-        ...parts,
-      }) satisfies GraphIndex,
-    deserialize: () => {
-      throw new Error('never written');
-    },
-  };
-}

@@ -19,7 +19,8 @@ import {
 } from '../../../../src/index.js';
 import { readPayload } from '../../../../src/engine/indexes/codec.js';
 import { readValue } from '../../../../src/engine/durability/wal/value-codec.js';
-import { stubIndexPlugin, withDirectory } from './helpers.js';
+import { withDirectory } from './helpers.js';
+import { stubIndexPlugin } from '../../../support/stub-index-plugin.js';
 
 const double = (value: number): TypedValue => ({ type: 'Double', value });
 const int = (value: number): TypedValue => ({ type: 'Int32', value });
