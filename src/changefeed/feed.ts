@@ -25,7 +25,7 @@ import type { CommitHook } from '../engine/tx/writer.js';
 import { deriveEvents, resyncEvent, timestampText, type ChangeEvent, type ResyncReason } from './events.js';
 import { compileFilter, type ChangeFilter } from './filter.js';
 import { parsePosition, type FeedPosition } from './position.js';
-import { formatFrame, FrameWriter } from './frames.js';
+import { FrameEncoder, type FrameWriter } from './frames.js';
 import { ChangeSubscription } from './subscription.js';
 
 /** Spec part 3, Limits: the catch-up ring (`Svc:ChangeFeed:BufferSize`). */
@@ -140,6 +140,7 @@ export class ChangeFeed {
   readonly subscriberQueueSize: number;
   readonly maxSubscribers: number;
   private readonly clock: () => number;
+  private readonly encoder: FrameEncoder;
   /**
    * Slot `seq & mask` holds event `seq` while it is buffered. The ring starts small and doubles as events
    * come, up to `bufferSize` rounded up to a power of two (a mask instead of a division on every access):
@@ -175,6 +176,7 @@ export class ChangeFeed {
       'maxSubscribers',
     );
     this.clock = options.clockMilliseconds ?? Date.now;
+    this.encoder = new FrameEncoder(this.epoch);
     this.capacity = 2 ** Math.ceil(Math.log2(this.bufferSize));
     this.ring = packedArray<ChangeEvent>(Math.min(this.capacity, initialRingSlots));
     this.mask = this.ring.length - 1;
@@ -241,8 +243,8 @@ export class ChangeFeed {
    */
   framesBytes(from: number, to: number): Buffer {
     for (const chunk of this.chunks) if (chunk.from === from && chunk.to === to) return chunk.bytes;
-    const writer = new FrameWriter(to - from + 1);
-    for (let seq = from; seq <= to; seq++) writer.add(this.frameOf(this.eventAt(seq)));
+    const writer = this.encoder.writer(to - from + 1);
+    for (let seq = from; seq <= to; seq++) writer.add(this.eventAt(seq));
     const bytes = writer.bytes();
     if (this.chunks.length >= keptChunks) this.chunks.shift();
     this.chunks.push({ from, to, bytes });
@@ -257,9 +259,9 @@ export class ChangeFeed {
     return events;
   }
 
-  /** The SSE frame of an event (of this feed's epoch). */
-  frameOf(event: ChangeEvent): string {
-    return formatFrame(this.epoch, event);
+  /** A writer of the SSE frames of this feed's events (its epoch), as UTF-8. */
+  frameWriter(expectedFrames: number): FrameWriter {
+    return this.encoder.writer(expectedFrames);
   }
 
   /** Appends the next event (its `seq` must be `lastSeq + 1`). */

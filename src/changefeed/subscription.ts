@@ -14,7 +14,7 @@
 import type { ChangeEvent } from './events.js';
 import type { ChangeFeed } from './feed.js';
 import type { EventPredicate } from './filter.js';
-import { defaultFramesPerRead, FrameWriter } from './frames.js';
+import { defaultFramesPerRead, type FrameWriter } from './frames.js';
 
 export class ChangeSubscription {
   /**
@@ -241,7 +241,7 @@ class FrameCollector implements Sink {
     this.parts.push(this.feed.framesBytes(from, to));
   }
   event(event: ChangeEvent): void {
-    (this.writer ??= new FrameWriter(16)).add(this.feed.frameOf(event));
+    (this.writer ??= this.feed.frameWriter(16)).add(event);
   }
   bytes(): Buffer {
     this.flush();

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Engine, formatFrame } from '../../src/index.js';
-import { FrameWriter } from '../../src/changefeed/frames.js';
+import { FrameEncoder } from '../../src/changefeed/frames.js';
+import type { ChangeEvent } from '../../src/changefeed/events.js';
 
 const epoch = '5f0c6a2e-8d4b-4a53-9e0f-3b2d1c4e5a6f';
 
@@ -23,7 +24,7 @@ describe('change-feed frames', () => {
   it('keeps data: on one line and encodes any label as UTF-8 that decodes to the same frames', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 40 }), { maxLength: 50 }), (labels) => {
-        const writer = new FrameWriter(1);
+        const writer = new FrameEncoder(epoch).writer(1);
         let expected = '';
         labels.forEach((label, i) => {
           const frame = formatFrame(epoch, {
@@ -35,11 +36,91 @@ describe('change-feed frames', () => {
             label,
           });
           assert.equal(frame.split('\n').length, 5, 'id, event, data, blank, and the end');
-          writer.add(frame);
+          writer.add({
+            seq: i + 1,
+            ts: '2026-07-15T12:34:56.789Z',
+            kind: 'vertexCreated',
+            element: 'vertex',
+            id: i,
+            label,
+          });
           expected += frame;
         });
         assert.equal(writer.bytes().toString('utf8'), expected);
       }),
+    );
+  });
+
+  it('writes as bytes exactly the UTF-8 of the frame text, for every shape of event and any string', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.constantFrom('a', 'Person', 'knows', 'lone \ud800 surrogate', 'quote " and \\ and \n'),
+    );
+    const number = fc.oneof(fc.nat(), fc.constantFrom(0, 9, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1));
+    const ts = fc.constantFrom('2026-07-15T12:34:56.789Z', '2026-07-15T12:34:56Z', '2026-07-15T12:34:57.1Z');
+    const element = fc.constantFrom('vertex' as const, 'edge' as const);
+    const event: fc.Arbitrary<ChangeEvent> = fc.oneof(
+      fc.record(
+        {
+          seq: number,
+          ts,
+          kind: fc.constantFrom('vertexCreated' as const, 'vertexRemoved' as const),
+          element,
+          id: number,
+          label: text,
+        },
+        { requiredKeys: ['seq', 'ts', 'kind', 'element', 'id'] },
+      ),
+      fc.record(
+        {
+          seq: number,
+          ts,
+          kind: fc.constant('edgeCreated' as const),
+          element: fc.constant('edge' as const),
+          id: number,
+          label: text,
+          edgePropertyId: text,
+          source: number,
+          target: number,
+        },
+        { requiredKeys: ['seq', 'ts', 'kind', 'element', 'id', 'edgePropertyId', 'source', 'target'] },
+      ),
+      fc.record(
+        {
+          seq: number,
+          ts,
+          kind: fc.constantFrom('propertySet' as const, 'propertyRemoved' as const),
+          element,
+          id: number,
+          label: text,
+          key: text,
+        },
+        { requiredKeys: ['seq', 'ts', 'kind', 'element', 'id', 'key'] },
+      ),
+      fc.record({
+        seq: number,
+        ts,
+        kind: fc.constant('resync' as const),
+        reason: fc.constantFrom(
+          'overflow' as const,
+          'seekOutOfRange' as const,
+          'trim' as const,
+          'tabulaRasa' as const,
+          'load' as const,
+          'delegateWrite' as const,
+        ),
+      }),
+    );
+    // One encoder for every run: its caches (the last timestamp and kind, labels' JSON) carry across writers.
+    const encoder = new FrameEncoder(epoch);
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 30 }), fc.nat({ max: 40 }), (events, expectedFrames) => {
+        const writer = encoder.writer(expectedFrames);
+        for (const e of events) writer.add(e);
+        const expected = events.map((e) => formatFrame(epoch, e)).join('');
+        assert.deepEqual(writer.bytes(), Buffer.from(expected, 'utf8'));
+      }),
+      { numRuns: 500 },
     );
   });
 
