@@ -51,6 +51,7 @@ export class FrameEncoder {
   private readonly kindHeads = new Map<string, Uint8Array>();
   private readonly reasons = new Map<string, Uint8Array>();
   private readonly jsonStrings = new Map<string, Uint8Array>();
+  private readonly slabs = new FrameSlabs();
   /** The last event's kind and its head: a run's events mostly share their kind. */
   private lastKind = '';
   private lastKindHead: Uint8Array = new Uint8Array(0);
@@ -66,7 +67,7 @@ export class FrameEncoder {
 
   /** A writer for about `expectedFrames` frames. */
   writer(expectedFrames: number): FrameWriter {
-    return new FrameWriter(this, expectedFrames);
+    return new FrameWriter(this, this.slabs, expectedFrames);
   }
 
   /** @internal Writes `event`'s frame at `offset` of `buffer`, which has `frameBound(event)` bytes free there. */
@@ -194,34 +195,94 @@ function decimalDigits(value: number): number {
   return value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10;
 }
 
-/** Frames written into one buffer (see `FrameEncoder`). */
-export class FrameWriter {
-  private buffer: Buffer;
-  private length = 0;
+/**
+ * Bytes of the slab runs of frames are written into. A run's bytes used to be a buffer of their own, about
+ * 190 KiB per group of 1,024 events, each a separate allocation the garbage collector counts as external
+ * memory (collections came sooner); runs are now carved one after the other from a shared slab, which the
+ * runs' views keep alive until the last is gone.
+ */
+const slabBytes = 1 << 20;
 
+/** Frames written into one buffer (see `FrameEncoder`): the free part of its slab if no other writer holds it. */
+export class FrameWriter {
+  private buffer: Buffer = emptyBuffer;
+  private start = 0;
+  private end = 0;
+  /** Writes into the encoder's slab (else into a buffer of its own, once it has written anything). */
+  private inSlab = false;
+
+  /** @internal Made by `FrameEncoder.writer`. */
   constructor(
     private readonly encoder: FrameEncoder,
-    expectedFrames: number,
-  ) {
-    this.buffer = Buffer.allocUnsafe(Math.max(256, expectedFrames * 192));
-  }
+    private readonly slabs: FrameSlabs,
+    private readonly expectedFrames: number,
+  ) {}
 
   add(event: ChangeEvent): void {
     const bound = this.encoder.frameBound(event);
-    if (this.length + bound > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bound));
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
-    this.length = this.encoder.write(this.buffer, this.length, event);
+    if (this.end + bound > this.buffer.length) this.makeRoom(bound);
+    this.end = this.encoder.write(this.buffer, this.end, event);
   }
 
   get empty(): boolean {
-    return this.length === 0;
+    return this.end === this.start;
   }
 
-  /** The bytes written (a view of the buffer: do not add afterwards). */
+  /** The bytes written, a view (do not add afterwards: the rest of the slab goes to the next writer). */
   bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
+    const bytes = this.buffer.subarray(this.start, this.end);
+    if (this.inSlab) this.slabs.release(this.end);
+    this.inSlab = false;
+    return bytes;
+  }
+
+  private makeRoom(bound: number): void {
+    const written = this.end - this.start;
+    if (written === 0 && this.slabs.claim(bound)) {
+      this.inSlab = true;
+      this.buffer = this.slabs.slab;
+      this.start = this.end = this.slabs.free;
+      return;
+    }
+    const size = Math.max(2 * (written + bound), this.expectedFrames * 192, 256);
+    const grown = this.inSlab ? this.slabs.replace(size) : Buffer.allocUnsafe(size);
+    this.buffer.copy(grown, 0, this.start, this.end);
+    this.buffer = grown;
+    this.start = 0;
+    this.end = written;
+  }
+}
+
+const emptyBuffer = Buffer.alloc(0);
+
+/** @internal The slab of one encoder and who writes into it. */
+export class FrameSlabs {
+  slab: Buffer = emptyBuffer;
+  /** Where the next writer starts (8-byte aligned). */
+  free = 0;
+  private held = false;
+
+  /** Gives the free part of the slab to a writer that needs `bytes`, if no other writer holds it. */
+  claim(bytes: number): boolean {
+    if (this.held) return false;
+    if (this.slab.length - this.free < bytes) {
+      this.slab = Buffer.allocUnsafe(Math.max(slabBytes, bytes));
+      this.free = 0;
+    }
+    this.held = true;
+    return true;
+  }
+
+  /** The holder outgrew the slab: a new one, at least `bytes` long, that it continues in from 0. */
+  replace(bytes: number): Buffer {
+    this.slab = Buffer.allocUnsafe(Math.max(slabBytes, bytes));
+    this.free = 0;
+    return this.slab;
+  }
+
+  /** The holder is done at `end`. */
+  release(end: number): void {
+    this.free = Math.min(this.slab.length, (end + 7) & ~7);
+    this.held = false;
   }
 }

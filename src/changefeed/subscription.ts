@@ -37,6 +37,7 @@ export class ChangeSubscription {
   private countedTo: number;
   private counted = 0;
   private isClosed = false;
+  private overflows = 0;
 
   /** @internal Made by `ChangeFeed.subscribe`. */
   constructor(
@@ -62,6 +63,11 @@ export class ChangeSubscription {
     return (
       this.isClosed || (this.feed.closed && this.initial === undefined && this.cursor > this.feed.lastSeq)
     );
+  }
+
+  /** `resync` `overflow` events delivered so far: how often this subscriber fell too far behind. */
+  get overflowCount(): number {
+    return this.overflows;
   }
 
   /** Events appended since this subscriber's position, matching or not (how far behind it is). */
@@ -125,6 +131,7 @@ export class ChangeSubscription {
     while (taken < max && this.cursor <= last) {
       if (this.cursor < feed.oldestSeq) {
         sink.event(feed.subscriberResync(last, 'overflow'));
+        this.overflows++;
         taken++;
         this.skipTo(last + 1);
         continue;
@@ -132,6 +139,7 @@ export class ChangeSubscription {
       if (!this.inGap) this.findOverflow(last);
       if (this.inGap && this.cursor >= this.gapFrom) {
         sink.event(feed.subscriberResync(this.gapResync, 'overflow'));
+        this.overflows++;
         taken++;
         this.skipTo(this.gapResync + 1);
         continue;

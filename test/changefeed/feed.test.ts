@@ -151,7 +151,10 @@ describe('change-feed subscriptions', () => {
     assert.equal(stalled.lag, 10);
     assert.deepEqual(summary(stalled.read(2)), [1, 2]);
     await engine.createVertex(); // arrives after space freed: kept
+    assert.equal(stalled.overflowCount, 0);
     assert.deepEqual(summary(stalled.read()), [3, 4, 'resync:overflow@10', 11]);
+    assert.equal(stalled.overflowCount, 1, 'counted once delivered');
+    assert.equal(healthy.overflowCount, 0);
     await engine.createVertex();
     assert.deepEqual(summary(stalled.read()), [12]);
   });
@@ -179,6 +182,7 @@ describe('change-feed subscriptions', () => {
     const subscription = feed.subscribe();
     for (let i = 0; i < 20; i++) await engine.createVertex();
     assert.deepEqual(summary(subscription.read()), ['resync:overflow@20']);
+    assert.equal(subscription.overflowCount, 1);
     await engine.createVertex();
     assert.deepEqual(summary(subscription.read()), [21]);
   });

@@ -124,6 +124,41 @@ describe('change-feed frames', () => {
     );
   });
 
+  it('keeps the bytes of every run intact while later runs and a second open writer share the slab', () => {
+    const encoder = new FrameEncoder(epoch);
+    const event = (seq: number, label: string): ChangeEvent => ({
+      seq,
+      ts: '2026-07-15T12:34:56.789Z',
+      kind: 'vertexCreated',
+      element: 'vertex',
+      id: seq,
+      label,
+    });
+    const expectedText = (events: ChangeEvent[]) => events.map((e) => formatFrame(epoch, e)).join('');
+    const kept: { bytes: Buffer; text: string }[] = [];
+    let seq = 0;
+    // Runs of growing size (past the 1 MiB slab), each with a second writer opened in the middle of it.
+    for (let run = 0; run < 40; run++) {
+      const outer = encoder.writer(4);
+      const inner = encoder.writer(1);
+      const outerEvents: ChangeEvent[] = [];
+      const innerEvents: ChangeEvent[] = [];
+      for (let i = 0; i < run * 60; i++) {
+        const e = event(++seq, 'x'.repeat(i % 50));
+        outer.add(e);
+        outerEvents.push(e);
+        if (i % 100 === 0) {
+          const f = event(++seq, 'inner');
+          inner.add(f);
+          innerEvents.push(f);
+        }
+      }
+      kept.push({ bytes: inner.bytes(), text: expectedText(innerEvents) });
+      kept.push({ bytes: outer.bytes(), text: expectedText(outerEvents) });
+    }
+    for (const { bytes, text } of kept) assert.equal(bytes.toString('utf8'), text);
+  });
+
   it('hands subscribers the frames of what they read: the same bytes for the same run, filtered runs their own', async () => {
     const engine = new Engine();
     const feed = engine.changeFeed!;
