@@ -12,7 +12,7 @@
  * every event cost the writer 32 callbacks per transaction). Same-run references: the same loop on an
  * engine without a feed (what deriving and buffering events costs the writer at all), and one subscriber.
  *
- *   node --expose-gc dist/bench/changefeed.js [--count 1e6] [--runs 5] [--inFlight 1e4] [--subscribers 32] [--quick]
+ *   node --expose-gc dist/bench/changefeed.js [--count 1e6] [--runs 9] [--inFlight 1e4] [--subscribers 32] [--quick]
  */
 import { Engine, type ChangeEvent, type ChangeSubscription } from '../src/index.js';
 import { median, num, pct, rate, numericFlags, table, verdict } from './common.js';
@@ -20,7 +20,7 @@ import { printMachine } from './machine.js';
 
 const targetRatio = 0.8;
 const flags = numericFlags(
-  { count: 1_000_000, runs: 5, inFlight: 10_000, subscribers: 32 },
+  { count: 1_000_000, runs: 9, inFlight: 10_000, subscribers: 32 },
   { count: 200_000, runs: 3 },
 );
 const { count, runs, inFlight, subscribers } = flags;

@@ -4,8 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storageLockFileName } from '../../src/engine/durability/storage-lock.js';
 
 /** dist/test/support/child-server.js -> dist/src/main.js */
 const mainScript = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -35,6 +38,20 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
     env[name] = value;
   }
   return env;
+}
+
+/**
+ * Whether the process `pid` holds the storage directory's lock. A ready answer alone does not tell: the port
+ * was free when probed, but another suite's server may have taken it before this child bound it (the child
+ * then exits with EADDRINUSE while the other server answers its probes).
+ */
+function ownsStorage(storage: string, pid: number | undefined): boolean {
+  try {
+    const owner = JSON.parse(readFileSync(join(storage, storageLockFileName), 'utf8')) as { pid?: unknown };
+    return owner.pid === pid;
+  } catch {
+    return false; // not claimed yet
+  }
 }
 
 /** Starts the server on a free port and waits until it is ready; a port taken meanwhile is retried. */
@@ -78,7 +95,9 @@ export async function launchOnce(
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !gone) {
     try {
-      if ((await fetch(`${server.base}/readyz`)).status === 200) return { ...server, ready: true };
+      if ((await fetch(`${server.base}/readyz`)).status === 200 && ownsStorage(storage, child.pid)) {
+        return { ...server, ready: true };
+      }
     } catch {
       // not listening yet
     }
