@@ -27,23 +27,17 @@ describe('change-feed frames', () => {
         const writer = new FrameEncoder(epoch).writer(1);
         let expected = '';
         labels.forEach((label, i) => {
-          const frame = formatFrame(epoch, {
+          const event: ChangeEvent = {
             seq: i + 1,
             ts: '2026-07-15T12:34:56.789Z',
             kind: 'vertexCreated',
             element: 'vertex',
             id: i,
             label,
-          });
+          };
+          const frame = formatFrame(epoch, event);
           assert.equal(frame.split('\n').length, 5, 'id, event, data, blank, and the end');
-          writer.add({
-            seq: i + 1,
-            ts: '2026-07-15T12:34:56.789Z',
-            kind: 'vertexCreated',
-            element: 'vertex',
-            id: i,
-            label,
-          });
+          writer.add(event);
           expected += frame;
         });
         assert.equal(writer.bytes().toString('utf8'), expected);
