@@ -43,7 +43,9 @@ const maxCachedStrings = 4096;
  * test checks it). Building the text and encoding it cost about 280 ns per event (a frame's text is a rope
  * of a dozen pieces, and flattening and encoding it dominate); a frame is mostly constant text, so here it
  * is copied from byte templates made once (the epoch, each kind's head, the timestamp of the run, each
- * label's JSON) and only the numbers are written digit by digit.
+ * label's JSON) and only the numbers are written digit by digit. Better still, consecutive events mostly
+ * differ in their numbers alone: the last frame is kept, and the next one that differs only in numbers of
+ * the same lengths is that frame copied whole with its digits rewritten (`LastFrame`).
  */
 export class FrameEncoder {
   /** `id: <epoch>:` */
@@ -60,6 +62,8 @@ export class FrameEncoder {
   private lastTsKind = '';
   private lastElement: string | undefined = undefined;
   private lastTsKindElement: Uint8Array = new Uint8Array(0);
+  private readonly numberStarts: NumberStarts = { seq: 0, seqInData: 0, id: 0, source: 0, target: 0 };
+  private readonly lastFrame = new LastFrame();
 
   constructor(epoch: string) {
     this.idHead = utf8(`id: ${epoch}:`);
@@ -72,20 +76,37 @@ export class FrameEncoder {
 
   /** @internal Writes `event`'s frame at `offset` of `buffer`, which has `frameBound(event)` bytes free there. */
   write(buffer: Buffer, offset: number, event: ChangeEvent): number {
+    const last = this.lastFrame;
+    if (last.fits(event)) return last.copyTo(buffer, offset, event);
+    const end = this.writeFields(buffer, offset, event);
+    last.remember(event, buffer, offset, end, this.numberStarts);
+    return end;
+  }
+
+  /** Writes the frame field by field, noting where each number starts in `numberStarts`. */
+  private writeFields(buffer: Buffer, offset: number, event: ChangeEvent): number {
+    const starts = this.numberStarts;
     let at = put(buffer, offset, this.idHead);
+    starts.seq = at;
     at = putInteger(buffer, at, event.seq);
     at = put(buffer, at, this.kindHead(event.kind));
+    starts.seqInData = at;
     at = putInteger(buffer, at, event.seq);
     at = put(buffer, at, this.tsKindElement(event.ts, event.kind, event.element));
-    if (event.element !== undefined) at = putInteger(buffer, at, event.id!);
+    if (event.element !== undefined) {
+      starts.id = at;
+      at = putInteger(buffer, at, event.id!);
+    }
     if (event.label !== undefined) at = put(buffer, put(buffer, at, labelField), this.json(event.label));
     if (event.edgePropertyId !== undefined) {
       at = put(buffer, put(buffer, at, edgePropertyIdField), this.json(event.edgePropertyId));
     }
     if (event.key !== undefined) at = put(buffer, put(buffer, at, keyField), this.json(event.key));
     if (event.source !== undefined) {
-      at = putInteger(buffer, put(buffer, at, sourceField), event.source);
-      at = putInteger(buffer, put(buffer, at, targetField), event.target!);
+      starts.source = at = put(buffer, at, sourceField);
+      at = putInteger(buffer, at, event.source);
+      starts.target = at = put(buffer, at, targetField);
+      at = putInteger(buffer, at, event.target!);
     }
     if (event.reason !== undefined) at = put(buffer, at, this.reason(event.reason));
     return put(buffer, at, frameTail);
@@ -174,11 +195,22 @@ function put(buffer: Buffer, offset: number, bytes: Uint8Array): number {
 
 /** Writes `value` in decimal, as `${value}` would. */
 function putInteger(buffer: Buffer, offset: number, value: number): number {
-  // Ids and sequence numbers are int32 in practice: integer division by a constant is a multiplication.
-  if (!(value >= 0 && value <= 0x7fffffff && (value | 0) === value)) {
-    return offset + buffer.write(`${value}`, offset, 'utf8');
-  }
-  const digits = decimalDigits(value);
+  const digits = int32Digits(value);
+  if (digits === 0) return offset + buffer.write(`${value}`, offset, 'utf8');
+  putDigits(buffer, offset, value, digits);
+  return offset + digits;
+}
+
+/**
+ * The decimal digits of a non-negative int32 `value`, 0 for anything else (written as text). Ids and
+ * sequence numbers are int32 in practice, and dividing one by a constant is a multiplication.
+ */
+function int32Digits(value: number): number {
+  return value >= 0 && value <= 0x7fffffff && (value | 0) === value ? decimalDigits(value) : 0;
+}
+
+/** Writes the `digits` decimal digits of `value` (a non-negative int32 that has that many) at `offset`. */
+function putDigits(buffer: Buffer, offset: number, value: number, digits: number): void {
   let at = offset + digits;
   let rest = value;
   do {
@@ -186,13 +218,112 @@ function putInteger(buffer: Buffer, offset: number, value: number): number {
     buffer[--at] = 48 /* 0 */ + (rest - quotient * 10);
     rest = quotient;
   } while (rest > 0);
-  return offset + digits;
 }
 
 function decimalDigits(value: number): number {
   if (value < 100_000) return value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10_000 ? 4 : 5;
   if (value < 10_000_000) return value < 1_000_000 ? 6 : 7;
   return value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10;
+}
+
+/** Where the numbers of the frame being written start, relative to the buffer. */
+interface NumberStarts {
+  seq: number;
+  seqInData: number;
+  id: number;
+  source: number;
+  target: number;
+}
+
+/**
+ * The last frame written, as a template for the next: everything but the numbers must be the same (kind,
+ * timestamp, element, strings; compared by identity, and strings of a run are the same objects), and each
+ * number must have as many digits. One copy and the digits, against a dozen copies and three conversions.
+ */
+class LastFrame {
+  private bytes: Uint8Array = new Uint8Array(0);
+  /** Undefined while there is no template (also after a frame with a number outside int32). */
+  private kind: string | undefined = undefined;
+  private ts = '';
+  private element: string | undefined = undefined;
+  private label: string | undefined = undefined;
+  private edgePropertyId: string | undefined = undefined;
+  private key: string | undefined = undefined;
+  private reason: string | undefined = undefined;
+  private hasSource = false;
+  private seqDigits = 0;
+  private idDigits = 0;
+  private sourceDigits = 0;
+  private targetDigits = 0;
+  private seqAt = 0;
+  private seqInDataAt = 0;
+  private idAt = 0;
+  private sourceAt = 0;
+  private targetAt = 0;
+
+  fits(event: ChangeEvent): boolean {
+    return (
+      event.kind === this.kind &&
+      event.ts === this.ts &&
+      event.element === this.element &&
+      event.label === this.label &&
+      event.edgePropertyId === this.edgePropertyId &&
+      event.key === this.key &&
+      event.reason === this.reason &&
+      (event.source !== undefined) === this.hasSource &&
+      int32Digits(event.seq) === this.seqDigits &&
+      (event.element === undefined || int32Digits(event.id!) === this.idDigits) &&
+      (!this.hasSource ||
+        (int32Digits(event.source!) === this.sourceDigits &&
+          int32Digits(event.target!) === this.targetDigits))
+    );
+  }
+
+  /** Writes `event`'s frame at `offset` (it `fits`); answers the end. */
+  copyTo(buffer: Buffer, offset: number, event: ChangeEvent): number {
+    buffer.set(this.bytes, offset);
+    putDigits(buffer, offset + this.seqAt, event.seq, this.seqDigits);
+    putDigits(buffer, offset + this.seqInDataAt, event.seq, this.seqDigits);
+    if (this.element !== undefined) putDigits(buffer, offset + this.idAt, event.id!, this.idDigits);
+    if (this.hasSource) {
+      putDigits(buffer, offset + this.sourceAt, event.source!, this.sourceDigits);
+      putDigits(buffer, offset + this.targetAt, event.target!, this.targetDigits);
+    }
+    return offset + this.bytes.length;
+  }
+
+  /** Keeps the frame just written at `offset`..`end` as the template. */
+  remember(event: ChangeEvent, buffer: Buffer, offset: number, end: number, starts: NumberStarts): void {
+    const numbers = [event.seq];
+    if (event.element !== undefined) numbers.push(event.id!);
+    if (event.source !== undefined) numbers.push(event.source, event.target!);
+    if (numbers.some((value) => int32Digits(value) === 0)) {
+      this.kind = undefined; // written as text: no template
+      return;
+    }
+    this.bytes = Uint8Array.prototype.slice.call(buffer, offset, end);
+    this.kind = event.kind;
+    this.ts = event.ts;
+    this.element = event.element;
+    this.label = event.label;
+    this.edgePropertyId = event.edgePropertyId;
+    this.key = event.key;
+    this.reason = event.reason;
+    this.hasSource = event.source !== undefined;
+    this.seqDigits = int32Digits(event.seq);
+    this.seqAt = starts.seq - offset;
+    this.seqInDataAt = starts.seqInData - offset;
+    if (event.element !== undefined) {
+      this.idDigits = int32Digits(event.id!);
+      this.idAt = starts.id - offset;
+    }
+    if (event.source !== undefined) {
+      this.sourceDigits = int32Digits(event.source);
+      this.targetDigits = int32Digits(event.target!);
+      this.sourceAt = starts.source - offset;
+      this.targetAt = starts.target - offset;
+    }
+  }
 }
 
 /**

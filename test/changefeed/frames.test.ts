@@ -118,6 +118,51 @@ describe('change-feed frames', () => {
     );
   });
 
+  it('writes a run of events that differ only in their numbers exactly as their texts, whatever the digits', () => {
+    // The encoder copies the last frame when only numbers differ (of equal lengths): every number must be
+    // rewritten, and a change of length must not reuse the template.
+    const number = fc.oneof(
+      fc.integer({ min: 0, max: 120 }),
+      fc.constantFrom(999, 1000, 99_999, 100_000, 2 ** 31 - 1, 2 ** 31),
+    );
+    const shape = fc.constantFrom<Omit<ChangeEvent, 'seq'>>(
+      { ts: '2026-07-15T12:34:56.789Z', kind: 'vertexCreated', element: 'vertex', id: 0 },
+      { ts: '2026-07-15T12:34:56.789Z', kind: 'vertexRemoved', element: 'vertex', id: 0, label: 'Person' },
+      {
+        ts: '2026-07-15T12:34:56.789Z',
+        kind: 'edgeCreated',
+        element: 'edge',
+        id: 0,
+        label: 'knows',
+        edgePropertyId: 'since',
+        source: 0,
+        target: 0,
+      },
+      { ts: '2026-07-15T12:34:56.789Z', kind: 'propertySet', element: 'edge', id: 0, key: 'weight' },
+      { ts: '2026-07-15T12:34:56.789Z', kind: 'resync', reason: 'trim' },
+    );
+    const encoder = new FrameEncoder(epoch);
+    fc.assert(
+      fc.property(
+        shape,
+        fc.array(fc.tuple(number, number, number, number), { minLength: 1, maxLength: 40 }),
+        (base, numbers) => {
+          const events = numbers.map(([seq, id, source, target]): ChangeEvent => {
+            const event: ChangeEvent = { ...base, seq };
+            if (base.id !== undefined) Object.assign(event, { id });
+            if (base.source !== undefined) Object.assign(event, { source, target });
+            return event;
+          });
+          const writer = encoder.writer(events.length);
+          for (const event of events) writer.add(event);
+          const expected = events.map((event) => formatFrame(epoch, event)).join('');
+          assert.equal(writer.bytes().toString('utf8'), expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps the bytes of every run intact while later runs and a second open writer share the slab', () => {
     const encoder = new FrameEncoder(epoch);
     const event = (seq: number, label: string): ChangeEvent => ({
