@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -118,6 +118,18 @@ after(async () => {
 });
 
 describe('usage', () => {
+  test('a checkout links its own skein command into node_modules/.bin, so npx skein runs it', async () => {
+    // npm links only dependencies' commands; `prepare` (scripts/link-own-bin.mjs) links the package's own.
+    const link = fileURLToPath(new URL('../../../node_modules/.bin/skein', import.meta.url));
+    assert.equal(await realpath(link), await realpath(program));
+    const outcome = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(link, ['help'], { stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    assert.equal(outcome, 0, 'runs as an executable');
+  });
+
   test('help prints the usage and exits 0', async () => {
     const outcome = await skein(['help']);
     assert.equal(outcome.code, 0);
