@@ -73,6 +73,23 @@ describe('single writer and transactions', () => {
     assert.equal(engine.vertexCount, 3);
   });
 
+  it('settles a submit with what its pick makes of the result, and a pick that throws rejects only its caller', async () => {
+    const engine = new Engine();
+    const failure = new Error('pick failed');
+    const picked = engine.submit(
+      [{ kind: 'createVertex', input: {} }],
+      (result) => result.createdIds[0] * 10,
+    );
+    const throwing = engine.submit([{ kind: 'createVertex', input: {} }], () => {
+      throw failure;
+    });
+    const plain = engine.submit([{ kind: 'createVertex', input: {} }]);
+    assert.equal(await picked, 0);
+    await assert.rejects(throwing, (error) => error === failure);
+    assert.deepEqual(await plain, { createdIds: [2] }, 'the rest of the group is released');
+    assert.equal(engine.vertexCount, 3, 'the throwing pick does not undo its committed transaction');
+  });
+
   it('refuses bad input before anything is enqueued', () => {
     const engine = new Engine();
     assert.throws(

@@ -138,6 +138,22 @@ function pending(
   };
 }
 
+/** Resolves a committed transaction's caller with its result, or what its `pick` makes of it (a throw rejects). */
+function settle(record: Pending, result: TransactionResult): void {
+  if (record.pick === undefined) {
+    record.resolve(result);
+    return;
+  }
+  let picked: unknown;
+  try {
+    picked = record.pick(result);
+  } catch (error) {
+    record.reject(error);
+    return;
+  }
+  record.resolve(picked);
+}
+
 export interface WriterOptions {
   maxGroupTransactions?: number;
   /** Groups applied whose callers wait for their hooks (log syncs); 1 applies a group only after the last is released. */
@@ -456,11 +472,7 @@ export class Writer {
             `committed in memory but not durably: ${(hookError as Error).message}`,
           ),
         );
-      } else {
-        const { pick, resolve } = group[i];
-        const result = { createdIds: outcome.createdIds };
-        resolve(pick === undefined ? result : pick(result));
-      }
+      } else settle(group[i], { createdIds: outcome.createdIds });
     }
     if (shouldCompact(this.graph, this.wasteRatio()) && !this.queue.some(isMaintenance)) {
       // Next, ahead of queued writes: they would only add to the waste it removes.
@@ -529,8 +541,7 @@ export class Writer {
     }
     compactAdjacency(this.graph, yieldToEventLoop).then(
       () => {
-        const result = { createdIds: [] };
-        pending.resolve(pending.pick === undefined ? result : pending.pick(result));
+        settle(pending, { createdIds: [] });
         this.endHold();
       },
       (error: unknown) => {
