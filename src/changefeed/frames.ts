@@ -118,7 +118,7 @@ export class FrameEncoder {
    */
   frameBound(event: ChangeEvent): number {
     let bound = this.idHead.length + constantBytesBound + numbersBound;
-    bound += 3 * (2 * event.kind.length + event.ts.length);
+    bound += 3 * (2 * event.kind.length + event.ts.length + (event.element?.length ?? 0));
     if (event.label !== undefined) bound += 6 * event.label.length + 2;
     if (event.edgePropertyId !== undefined) bound += 6 * event.edgePropertyId.length + 2;
     if (event.key !== undefined) bound += 6 * event.key.length + 2;
