@@ -171,7 +171,12 @@ export {
 } from './changefeed/feed.js';
 export type { ChangeFeedOptions, SubscribeOptions } from './changefeed/feed.js';
 export { ChangeSubscription } from './changefeed/subscription.js';
-export { ChangeFeedStream, defaultKeepAliveSeconds, eventStreamContentType } from './changefeed/sse.js';
+export {
+  ChangeFeedStream,
+  defaultFlushIntervalMilliseconds,
+  defaultKeepAliveSeconds,
+  eventStreamContentType,
+} from './changefeed/sse.js';
 export { formatFrame, eventJson, keepAliveFrame } from './changefeed/frames.js';
 export type { ChangeStreamOptions } from './changefeed/sse.js';
 export {

@@ -65,6 +65,11 @@ export class ChangeSubscription {
     );
   }
 
+  /** Events this subscriber may fall behind before it overflows (the feed's `subscriberQueueSize`). */
+  get queueSize(): number {
+    return this.feed.subscriberQueueSize;
+  }
+
   /** `resync` `overflow` events delivered so far: how often this subscriber fell too far behind. */
   get overflowCount(): number {
     return this.overflows;

@@ -23,7 +23,13 @@ import {
   maxMaxSubscribers,
   maxSubscriberQueueSize,
 } from '../changefeed/feed.js';
-import { defaultKeepAliveSeconds, maxKeepAliveSeconds, minKeepAliveSeconds } from '../changefeed/sse.js';
+import {
+  defaultFlushIntervalMilliseconds,
+  defaultKeepAliveSeconds,
+  maxFlushIntervalMilliseconds,
+  maxKeepAliveSeconds,
+  minKeepAliveSeconds,
+} from '../changefeed/sse.js';
 
 export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
 
@@ -331,6 +337,18 @@ export const CONFIG_KEYS = [
     applyMode: 'restart',
     description:
       'Open `GET /changefeed` streams per namespace; one more answers 503 `Subscriber limit reached`.',
+  },
+  {
+    key: 'Svc:ChangeFeed:FlushIntervalMilliseconds',
+    kind: 'int',
+    default: defaultFlushIntervalMilliseconds,
+    minimum: 0,
+    maximum: maxFlushIntervalMilliseconds,
+    applyMode: 'liveForNewWork',
+    description:
+      'While events keep coming, a change-feed stream sends at most once per this interval (the first ' +
+      'events after a quiet interval go at once, and a stream half its `SubscriberQueueSize` behind sends ' +
+      'at once): each send is a system call per subscriber. 0 sends at every commit.',
   },
   {
     key: 'Svc:ChangeFeed:KeepAliveSeconds',

@@ -58,6 +58,7 @@ export interface SkeinSettings {
     readonly subscriberQueueSize: number;
     readonly maxSubscribers: number;
     readonly keepAliveSeconds: number;
+    readonly flushIntervalMilliseconds: number;
   };
   readonly durability: {
     /** as configured (relative to the working directory unless absolute) */
@@ -138,6 +139,7 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
       subscriberQueueSize: get('Svc:ChangeFeed:SubscriberQueueSize'),
       maxSubscribers: get('Svc:ChangeFeed:MaxSubscribers'),
       keepAliveSeconds: get('Svc:ChangeFeed:KeepAliveSeconds'),
+      flushIntervalMilliseconds: get('Svc:ChangeFeed:FlushIntervalMilliseconds'),
     },
     durability: {
       storageDirectory: get('Svc:Durability:StorageDirectory'),

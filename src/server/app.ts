@@ -34,7 +34,7 @@ import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/save
 import { storedQueryRoutes } from './routes/storedqueries.js';
 import { pathRoutes } from './routes/paths.js';
 import { changeFeedRoutes } from './routes/changefeed.js';
-import { defaultKeepAliveSeconds } from '../changefeed/sse.js';
+import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/sse.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;
@@ -62,6 +62,8 @@ export interface ServerOptions {
   durability?: DurabilityStatusSource;
   /** `Svc:ChangeFeed:KeepAliveSeconds`: a change-feed stream idle this long gets `: keepalive` (default 15). */
   changeFeedKeepAliveSeconds?: number;
+  /** `Svc:ChangeFeed:FlushIntervalMilliseconds`: the shortest interval between a stream's sends while events keep coming (default 10). */
+  changeFeedFlushIntervalMilliseconds?: number;
   /** `Svc:StoredQueries:MaxCount`: stored queries per namespace (default 256). */
   maxStoredQueries?: number;
   /** `Svc:Fragments:MaxSteps`: steps per call of a compiled fragment (default 10,000,000). */
@@ -96,6 +98,7 @@ export function defaultServerOptions(
     codeBodyLimitBytes: 1_048_576,
     development: false,
     changeFeedKeepAliveSeconds: defaultKeepAliveSeconds,
+    changeFeedFlushIntervalMilliseconds: defaultFlushIntervalMilliseconds,
     ...overrides,
   };
 }

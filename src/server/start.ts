@@ -101,6 +101,7 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     fragmentMaxSteps: settings.fragments.maxSteps,
     pathDefaultTimeBudgetSeconds: settings.paths.defaultTimeBudgetSeconds,
     changeFeedKeepAliveSeconds: settings.changeFeed.keepAliveSeconds,
+    changeFeedFlushIntervalMilliseconds: settings.changeFeed.flushIntervalMilliseconds,
     apiKey: settings.security.apiKey,
     apiKeyHeaderName: settings.security.apiKeyHeaderName,
     allowedCorsOrigins: settings.cors.allowedOrigins,

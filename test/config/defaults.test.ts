@@ -27,6 +27,7 @@ describe('configuration defaults', () => {
         subscriberQueueSize: 1024,
         maxSubscribers: 32,
         keepAliveSeconds: 15,
+        flushIntervalMilliseconds: 10,
       },
       storedQueries: { maxCount: 256 },
       durability: {

@@ -61,6 +61,16 @@ describe('invalid configuration values', () => {
       () => loadConfig({ env: { Svc__Security__RateLimitWindowSeconds: '99999999999999999999' } }),
       /Svc:Security:RateLimitWindowSeconds/,
     );
+    for (const outside of ['-1', '1001']) {
+      throwsNaming(
+        () => loadConfig({ env: { Svc__ChangeFeed__FlushIntervalMilliseconds: outside } }),
+        /Svc:ChangeFeed:FlushIntervalMilliseconds/,
+      );
+    }
+    for (const edge of [0, 1000]) {
+      const { settings } = loadConfig({ env: { Svc__ChangeFeed__FlushIntervalMilliseconds: String(edge) } });
+      assert.equal(settings.changeFeed.flushIntervalMilliseconds, edge);
+    }
   });
 
   it('names PORT as the origin when PORT is invalid', () => {

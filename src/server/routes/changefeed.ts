@@ -85,6 +85,7 @@ export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteC
       try {
         stream = new ChangeFeedStream(subscription, {
           keepAliveSeconds: options.changeFeedKeepAliveSeconds,
+          flushIntervalMilliseconds: options.changeFeedFlushIntervalMilliseconds,
           // Headers go out at once, before any event: a client knows it is subscribed.
           onStart: () => reply.raw.flushHeaders(),
         });
