@@ -25,6 +25,7 @@ const scripts = [
   'indexes',
   'vector-knn',
   'changefeed',
+  'changefeed-http',
   'bulk',
   'paths',
 ] as const;
