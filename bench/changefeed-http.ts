@@ -13,9 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { median, num, numericFlags, pct, rate, table } from './common.js';
 import { printMachine } from './machine.js';
+import { putVertexLoad } from './put-vertex-load.js';
 
 const flags = numericFlags(
   { seconds: 4, rounds: 3, connections: 64, subscribers: 32 },
@@ -110,22 +110,7 @@ async function measure(c: Case): Promise<Sample> {
       reader = lines(clients);
       await nextLine(reader);
     }
-    const result = await autocannon({
-      url: `http://127.0.0.1:${server.port}`,
-      connections: flags.connections,
-      duration: flags.seconds,
-      requests: [
-        {
-          method: 'PUT',
-          path: '/vertex?waitForCompletion=true',
-          headers: { 'content-type': 'application/json' },
-          body: '{"label":"bench"}',
-        },
-      ],
-    });
-    if (result.errors > 0 || result.non2xx > 0) {
-      throw new Error(`${c.name}: ${result.errors} errors, ${result.non2xx} non-2xx responses`);
-    }
+    const load = await putVertexLoad(server.port, flags.connections, flags.seconds);
     let delivered = 1;
     let resyncs = 0;
     if (clients !== undefined && reader !== undefined) {
@@ -133,10 +118,10 @@ async function measure(c: Case): Promise<Sample> {
       const line = nextLine(reader);
       clients.kill('SIGUSR2');
       const counts = JSON.parse(await line) as { frames: number; resyncs: number };
-      delivered = counts.frames / result['2xx'];
+      delivered = counts.frames / load.answered;
       resyncs = counts.resyncs;
     }
-    return { requestsPerSecond: result['2xx'] / result.duration, delivered, resyncs };
+    return { requestsPerSecond: load.requestsPerSecond, delivered, resyncs };
   } finally {
     clients?.kill('SIGKILL');
     server.child.kill('SIGKILL');

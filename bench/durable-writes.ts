@@ -26,12 +26,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { Engine } from '../src/index.js';
 import { WriteAheadLog } from '../src/engine/durability/wal/write-ahead-log.js';
 import { countingFileSystem } from './counting-file-system.js';
 import { median, num, numericFlags, pct, rate, table, verdict } from './common.js';
 import { printMachine } from './machine.js';
+import { putVertexLoad, type WriteLoad } from './put-vertex-load.js';
 
 const targetProducerRatio = 20;
 const targetManyProducerRate = 100_000;
@@ -166,34 +166,10 @@ function startServer(args: string[]): Promise<ServerChild> {
   });
 }
 
-interface Round {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-}
+type Round = WriteLoad;
 
-async function load(port: number, seconds: number): Promise<Round> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: flags.connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'PUT',
-        path: '/vertex?waitForCompletion=true',
-        headers: { 'content-type': 'application/json' },
-        body: '{"label":"bench"}',
-      },
-    ],
-  });
-  if (result.errors > 0 || result.non2xx > 0) {
-    throw new Error(`port ${port}: ${result.errors} errors, ${result.non2xx} non-2xx responses`);
-  }
-  return {
-    requestsPerSecond: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-  };
+function load(port: number, seconds: number): Promise<Round> {
+  return putVertexLoad(port, flags.connections, seconds);
 }
 
 printMachine('Durable single-element writes (write-ahead log, group commit)');
