@@ -104,9 +104,12 @@ export class ChangeFeedStream extends Readable {
     this.pump();
   }
 
-  /** Ends the stream after what it has pushed (server shutdown); the subscription is released. */
+  /** Ends the stream after what it has pushed or gathered (server shutdown); the subscription is released. */
   finish(): void {
     if (this.finished) return;
+    // Events gathered for the end of the interval go first (as far as the consumer takes them).
+    if (this.flushTimer !== undefined) this.pump();
+    if (this.finished) return; // the pump found the subscription ended and finished the stream
     this.finished = true;
     this.wanted = false;
     this.release();

@@ -69,6 +69,18 @@ describe('change-feed stream sends', () => {
     }
   });
 
+  it('sends what it gathered before it ends when finished', async () => {
+    const { engine, stream, chunks } = streamOf({}, 1000);
+    let ended = false;
+    stream.on('end', () => (ended = true));
+    await engine.createVertex();
+    await eventually(() => chunks.length === 1, 'the first push');
+    await engine.createVertex(); // gathered for the interval's end
+    stream.finish();
+    await eventually(() => ended, 'the end of the stream');
+    assert.deepEqual(chunks, [[1], [2]]);
+  });
+
   it('pushes at every commit with an interval of 0', async () => {
     const { engine, stream, chunks } = streamOf({}, 0);
     try {
