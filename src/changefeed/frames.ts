@@ -74,12 +74,23 @@ export class FrameEncoder {
     return new FrameWriter(this, this.slabs, expectedFrames);
   }
 
-  /** @internal Writes `event`'s frame at `offset` of `buffer`, which has `frameBound(event)` bytes free there. */
-  write(buffer: Buffer, offset: number, event: ChangeEvent): number {
-    const last = this.lastFrame;
-    if (last.fits(event)) return last.copyTo(buffer, offset, event);
+  /** @internal The length of `event`'s frame when the last frame is its template (see `LastFrame`), else -1. */
+  templateLength(event: ChangeEvent): number {
+    return this.lastFrame.fits(event) ? this.lastFrame.length : -1;
+  }
+
+  /** @internal Writes `event`'s frame from the last one (`templateLength` said it fits) at `offset`. */
+  writeFromTemplate(buffer: Buffer, offset: number, event: ChangeEvent): number {
+    return this.lastFrame.copyTo(buffer, offset, event);
+  }
+
+  /**
+   * @internal Writes `event`'s frame field by field at `offset` of `buffer`, which has `frameBound(event)`
+   * bytes free there, and keeps it as the template of the next.
+   */
+  writeNew(buffer: Buffer, offset: number, event: ChangeEvent): number {
     const end = this.writeFields(buffer, offset, event);
-    last.remember(event, buffer, offset, end, this.numberStarts);
+    this.lastFrame.remember(event, buffer, offset, end, this.numberStarts);
     return end;
   }
 
@@ -209,8 +220,18 @@ function int32Digits(value: number): number {
   return value >= 0 && value <= 0x7fffffff && (value | 0) === value ? decimalDigits(value) : 0;
 }
 
+/**
+ * Adds one to the decimal number whose last digit is at `last` (its length must not change: the caller
+ * checked that the next number has as many digits).
+ */
+function incrementDigits(bytes: Uint8Array, last: number): void {
+  let at = last;
+  while (bytes[at] === 57 /* 9 */) bytes[at--] = 48; /* 0 */
+  bytes[at]++;
+}
+
 /** Writes the `digits` decimal digits of `value` (a non-negative int32 that has that many) at `offset`. */
-function putDigits(buffer: Buffer, offset: number, value: number, digits: number): void {
+function putDigits(buffer: Uint8Array, offset: number, value: number, digits: number): void {
   let at = offset + digits;
   let rest = value;
   do {
@@ -238,10 +259,17 @@ interface NumberStarts {
 /**
  * The last frame written, as a template for the next: everything but the numbers must be the same (kind,
  * timestamp, element, strings; compared by identity, and strings of a run are the same objects), and each
- * number must have as many digits. One copy and the digits, against a dozen copies and three conversions.
+ * number must have as many digits. The template's digits are rewritten in place, a number one more than
+ * the last (a run's sequence numbers, a batch's new ids) by incrementing its last digits, and the frame is
+ * then one copy of the template: against a dozen copies and three conversions.
  */
 class LastFrame {
   private bytes: Uint8Array = new Uint8Array(0);
+  /** The numbers the template's digits spell now. */
+  private seq = 0;
+  private id = 0;
+  private source = 0;
+  private target = 0;
   /** Undefined while there is no template (also after a frame with a number outside int32). */
   private kind: string | undefined = undefined;
   private ts = '';
@@ -279,17 +307,38 @@ class LastFrame {
     );
   }
 
+  get length(): number {
+    return this.bytes.length;
+  }
+
   /** Writes `event`'s frame at `offset` (it `fits`); answers the end. */
   copyTo(buffer: Buffer, offset: number, event: ChangeEvent): number {
-    buffer.set(this.bytes, offset);
-    putDigits(buffer, offset + this.seqAt, event.seq, this.seqDigits);
-    putDigits(buffer, offset + this.seqInDataAt, event.seq, this.seqDigits);
-    if (this.element !== undefined) putDigits(buffer, offset + this.idAt, event.id!, this.idDigits);
-    if (this.hasSource) {
-      putDigits(buffer, offset + this.sourceAt, event.source!, this.sourceDigits);
-      putDigits(buffer, offset + this.targetAt, event.target!, this.targetDigits);
+    const bytes = this.bytes;
+    const seq = event.seq;
+    if (seq !== this.seq) {
+      if (seq === this.seq + 1) {
+        incrementDigits(bytes, this.seqAt + this.seqDigits - 1);
+        incrementDigits(bytes, this.seqInDataAt + this.seqDigits - 1);
+      } else {
+        putDigits(bytes, this.seqAt, seq, this.seqDigits);
+        putDigits(bytes, this.seqInDataAt, seq, this.seqDigits);
+      }
+      this.seq = seq;
     }
-    return offset + this.bytes.length;
+    if (this.element !== undefined && event.id !== this.id) {
+      const id = event.id!;
+      if (id === this.id + 1) incrementDigits(bytes, this.idAt + this.idDigits - 1);
+      else putDigits(bytes, this.idAt, id, this.idDigits);
+      this.id = id;
+    }
+    if (this.hasSource) {
+      if (event.source !== this.source)
+        putDigits(bytes, this.sourceAt, (this.source = event.source!), this.sourceDigits);
+      if (event.target !== this.target)
+        putDigits(bytes, this.targetAt, (this.target = event.target!), this.targetDigits);
+    }
+    buffer.set(bytes, offset);
+    return offset + bytes.length;
   }
 
   /** Keeps the frame just written at `offset`..`end` as the template. */
@@ -310,14 +359,18 @@ class LastFrame {
     this.key = event.key;
     this.reason = event.reason;
     this.hasSource = event.source !== undefined;
+    this.seq = event.seq;
     this.seqDigits = int32Digits(event.seq);
     this.seqAt = starts.seq - offset;
     this.seqInDataAt = starts.seqInData - offset;
     if (event.element !== undefined) {
+      this.id = event.id!;
       this.idDigits = int32Digits(event.id!);
       this.idAt = starts.id - offset;
     }
     if (event.source !== undefined) {
+      this.source = event.source;
+      this.target = event.target!;
       this.sourceDigits = int32Digits(event.source);
       this.targetDigits = int32Digits(event.target!);
       this.sourceAt = starts.source - offset;
@@ -350,9 +403,14 @@ export class FrameWriter {
   ) {}
 
   add(event: ChangeEvent): void {
-    const bound = this.encoder.frameBound(event);
+    const encoder = this.encoder;
+    const length = encoder.templateLength(event);
+    const bound = length >= 0 ? length : encoder.frameBound(event);
     if (this.end + bound > this.buffer.length) this.makeRoom(bound);
-    this.end = this.encoder.write(this.buffer, this.end, event);
+    this.end =
+      length >= 0
+        ? encoder.writeFromTemplate(this.buffer, this.end, event)
+        : encoder.writeNew(this.buffer, this.end, event);
   }
 
   get empty(): boolean {

@@ -163,6 +163,39 @@ describe('change-feed frames', () => {
     );
   });
 
+  it('writes runs of consecutive sequence numbers and ids exactly, across every carry and digit length', () => {
+    // The template's digits are incremented in place when a number is one more than the last.
+    const start = fc.oneof(
+      fc.nat({ max: 1000 }),
+      fc.constantFrom(0, 8, 9, 98, 99, 199, 999, 9_995, 99_999, 1_999_999, 2 ** 31 - 6),
+    );
+    const step = fc.oneof(fc.constant(1), fc.constant(1), fc.constant(1), fc.nat({ max: 50 }));
+    const encoder = new FrameEncoder(epoch);
+    fc.assert(
+      fc.property(
+        start,
+        start,
+        fc.array(fc.tuple(step, step), { minLength: 1, maxLength: 60 }),
+        (seq0, id0, steps) => {
+          let seq = seq0;
+          let id = id0;
+          const events: ChangeEvent[] = steps.map(([seqStep, idStep]) => {
+            seq = Math.min(seq + seqStep, 2 ** 31 - 1);
+            id = Math.min(id + idStep, 2 ** 31 - 1);
+            return { seq, ts: '2026-07-15T12:34:56.789Z', kind: 'vertexCreated', element: 'vertex', id };
+          });
+          const writer = encoder.writer(events.length);
+          for (const event of events) writer.add(event);
+          assert.equal(
+            writer.bytes().toString('utf8'),
+            events.map((event) => formatFrame(epoch, event)).join(''),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('keeps the bytes of every run intact while later runs and a second open writer share the slab', () => {
     const encoder = new FrameEncoder(epoch);
     const event = (seq: number, label: string): ChangeEvent => ({
