@@ -75,6 +75,23 @@ export type TypedValue =
   | { type: 'Guid'; value: string }
   | { type: 'Single[]'; value: Float32Array };
 
+/** The types whose `value` is a JavaScript number. */
+export type NumberValueType = Extract<TypedValue, { value: number }>['type'];
+
+/** `NumberValueType` at run time (`satisfies` keeps the list complete). */
+export const NUMBER_VALUE_TYPES: ReadonlySet<string> = new Set(
+  Object.keys({
+    Byte: true,
+    SByte: true,
+    Int16: true,
+    UInt16: true,
+    Int32: true,
+    UInt32: true,
+    Single: true,
+    Double: true,
+  } satisfies Record<NumberValueType, true>),
+);
+
 /** Raised when a type name is unknown or a text does not convert; `message` names the type and the text. */
 export class ValueError extends Error {
   override readonly name = 'ValueError';

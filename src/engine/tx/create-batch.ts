@@ -17,7 +17,7 @@
  */
 import { EngineError } from '../errors.js';
 import { typeOfTag, typeTag } from '../graph/property-store.js';
-import type { TypedValue } from '../model/values.js';
+import { NUMBER_VALUE_TYPES, type TypedValue } from '../model/values.js';
 import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, WriteOperation } from './operations.js';
@@ -150,7 +150,7 @@ export class CreateBatch {
   /** Property row p's value, as the operations hold it. */
   valueAt(p: number): TypedValue {
     const type = typeOfTag(this.valueTags[p]);
-    const value = numberTypes.has(type)
+    const value = NUMBER_VALUE_TYPES.has(type)
       ? this.numbers[p]
       : type === 'Boolean'
         ? this.numbers[p] === 1
@@ -228,7 +228,7 @@ export class CreateBatch {
         if (tag === undefined) throw invalid(`the property '${property.key}' has an unknown value type`);
         this.keys[p] = this.nameOf(property.key);
         this.valueTags[p] = tag;
-        if (numberTypes.has(value.type)) this.numbers[p] = value.value as number;
+        if (NUMBER_VALUE_TYPES.has(value.type)) this.numbers[p] = value.value as number;
         else if (value.type === 'Boolean') this.numbers[p] = value.value ? 1 : 0;
         else this.others[p] = value.value;
       } catch (error) {
@@ -275,18 +275,6 @@ export class CreateBatch {
     this.numbers = grown(this.numbers, needed);
   }
 }
-
-/** Types whose value is a JavaScript number (Boolean is kept as 0 or 1 too). */
-const numberTypes = new Set<string>([
-  'Byte',
-  'SByte',
-  'Int16',
-  'UInt16',
-  'Int32',
-  'UInt32',
-  'Single',
-  'Double',
-]);
 
 function checkId(id: unknown, what: string): void {
   if (!Number.isInteger(id) || (id as number) < -(2 ** 31) || (id as number) > 2 ** 31 - 1) {

@@ -248,6 +248,7 @@ export class Writer {
   ): Promise<unknown> {
     validateOperations(operations);
     return new Promise<unknown>((resolve, reject) => {
+      // Spelled out rather than through `pending()`: every write comes here, without an `extra` object.
       this.queue.push({
         operations,
         resolve,
