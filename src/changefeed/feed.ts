@@ -201,6 +201,9 @@ export class ChangeFeed {
     return this.isClosed;
   }
 
+  /** `eventAt`, bound (for `FrameWriter.addRange`). */
+  private readonly eventAtSeq = (seq: number): ChangeEvent => this.eventAt(seq);
+
   /** The buffered event `seq` (oldestSeq <= seq <= lastSeq). */
   eventAt(seq: number): ChangeEvent {
     const slot = seq & this.mask;
@@ -244,7 +247,7 @@ export class ChangeFeed {
   framesBytes(from: number, to: number): Buffer {
     for (const chunk of this.chunks) if (chunk.from === from && chunk.to === to) return chunk.bytes;
     const writer = this.encoder.writer(to - from + 1);
-    for (let seq = from; seq <= to; seq++) writer.add(this.eventAt(seq));
+    writer.addRange(from, to, this.eventAtSeq);
     const bytes = writer.bytes();
     if (this.chunks.length >= keptChunks) this.chunks.shift();
     this.chunks.push({ from, to, bytes });

@@ -196,6 +196,68 @@ describe('change-feed frames', () => {
     );
   });
 
+  it('writes a range whose events count on from one another exactly as their texts, across every carry', () => {
+    // `addRange` copies a frame and rewrites the last four digits of its numbers while the events count
+    // on (seq and id one more, all else the same): every break of a count, a carry into the fifth digit,
+    // a number under four digits and a change of shape must be written as the texts say.
+    const start = fc.oneof(
+      fc.nat({ max: 20_000 }),
+      fc.constantFrom(0, 5, 996, 999, 1000, 9_990, 9_999, 10_000, 99_990, 999_995, 2 ** 31 - 40),
+    );
+    const piece = fc.record({
+      length: fc.integer({ min: 1, max: 40 }),
+      // 'again': the ids of the last piece again (the template must not keep stale numbers).
+      idJump: fc.oneof(
+        fc.constant(1),
+        fc.constant(1),
+        fc.integer({ min: -3, max: 30_000 }),
+        fc.constant('again'),
+      ),
+      shape: fc.constantFrom<Omit<ChangeEvent, 'seq' | 'id'>>(
+        { ts: '2026-07-15T12:34:56.789Z', kind: 'vertexCreated', element: 'vertex' },
+        { ts: '2026-07-15T12:34:56.789Z', kind: 'vertexCreated', element: 'vertex', label: 'Person' },
+        { ts: '2026-07-15T12:34:57Z', kind: 'vertexCreated', element: 'vertex' },
+        { ts: '2026-07-15T12:34:56.789Z', kind: 'propertySet', element: 'edge', key: 'w' },
+        {
+          ts: '2026-07-15T12:34:56.789Z',
+          kind: 'edgeCreated',
+          element: 'edge',
+          edgePropertyId: 'e',
+          source: 12_345,
+          target: 7,
+        },
+        { ts: '2026-07-15T12:34:56.789Z', kind: 'resync', reason: 'trim' },
+      ),
+    });
+    const encoder = new FrameEncoder(epoch);
+    fc.assert(
+      fc.property(start, start, fc.array(piece, { minLength: 1, maxLength: 8 }), (seq0, id0, pieces) => {
+        const events: ChangeEvent[] = [];
+        let seq = seq0;
+        let id = id0;
+        let lastPieceId = id0;
+        for (const { length, idJump, shape } of pieces) {
+          id = idJump === 'again' ? lastPieceId : Math.max(0, id + idJump - 1);
+          lastPieceId = id;
+          for (let i = 0; i < length; i++) {
+            const event: ChangeEvent = { ...shape, seq: ++seq };
+            if (shape.element !== undefined) Object.assign(event, { id: id++ });
+            events.push(event);
+          }
+        }
+        const from = seq0 + 1;
+        const expected = events.map((e) => formatFrame(epoch, e)).join('');
+        // Twice, as a second subscriber catching up on the same events would have them written.
+        for (let time = 0; time < 2; time++) {
+          const writer = encoder.writer(events.length);
+          writer.addRange(from, seq, (at) => events[at - from]);
+          assert.equal(writer.bytes().toString('utf8'), expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('keeps the bytes of every run intact while later runs and a second open writer share the slab', () => {
     const encoder = new FrameEncoder(epoch);
     const event = (seq: number, label: string): ChangeEvent => ({
@@ -250,5 +312,22 @@ describe('change-feed frames', () => {
     );
     assert.equal(filtered.readFrames().toString('utf8'), formatFrame(feed.epoch, feed.eventAt(2)));
     assert.equal(first.readFrames().length, 0);
+  });
+
+  it('hands a subscriber of many single creations the frames of every event, past ids of five digits', async () => {
+    const engine = new Engine({ changeFeed: { bufferSize: 32_768, subscriberQueueSize: 32_768 } });
+    const feed = engine.changeFeed!;
+    const subscription = feed.subscribe();
+    const creations: Promise<unknown>[] = [];
+    for (let i = 0; i < 12_000; i++)
+      creations.push(engine.createVertex(i % 1000 === 0 ? { label: 'Person' } : undefined));
+    await Promise.all(creations);
+    let text = '';
+    for (let bytes = subscription.readFrames(); bytes.length > 0; bytes = subscription.readFrames()) {
+      text += bytes.toString('utf8');
+    }
+    const events = feed.buffered();
+    assert.equal(events.length, 12_000);
+    assert.equal(text, events.map((event) => formatFrame(feed.epoch, event)).join(''));
   });
 });
