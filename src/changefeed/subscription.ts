@@ -82,6 +82,7 @@ export class ChangeSubscription {
 
   /** The next pending events, filter applied, resyncs included, at most `max`; empty when none is waiting. */
   read(max = Number.POSITIVE_INFINITY): ChangeEvent[] {
+    if (!this.pending) return [];
     const collector = new EventCollector(this.feed);
     this.pull(max, collector);
     return collector.events;
@@ -92,6 +93,7 @@ export class ChangeSubscription {
    * event or per call). Answers how many were delivered.
    */
   drain(visit: (event: ChangeEvent) => void, max = Number.POSITIVE_INFINITY): number {
+    if (!this.pending) return 0;
     const visitor = new EventVisitor(this.feed, visit);
     this.pull(max, visitor);
     return visitor.count;
@@ -103,9 +105,15 @@ export class ChangeSubscription {
    * An empty buffer when none is waiting.
    */
   readFrames(max = defaultFramesPerRead): Buffer {
+    if (!this.pending) return emptyBuffer; // the common last call of a reading loop: nothing to allocate
     const collector = new FrameCollector(this.feed);
     this.pull(max, collector);
     return collector.bytes();
+  }
+
+  /** Whether a read would deliver anything (before the filter). */
+  private get pending(): boolean {
+    return !this.isClosed && (this.initial !== undefined || this.cursor <= this.feed.lastSeq);
   }
 
   /** Releases the subscription at once; further reads return nothing. Idempotent. */
