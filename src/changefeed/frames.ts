@@ -331,7 +331,8 @@ class LastFrame {
   private sourceAt = 0;
   private targetAt = 0;
 
-  fits(event: ChangeEvent): boolean {
+  /** Whether `event` has the template's text: all but its numbers the same (strings by identity first). */
+  private sameText(event: ChangeEvent): boolean {
     return (
       event.kind === this.kind &&
       event.ts === this.ts &&
@@ -339,7 +340,13 @@ class LastFrame {
       event.label === this.label &&
       event.edgePropertyId === this.edgePropertyId &&
       event.key === this.key &&
-      event.reason === this.reason &&
+      event.reason === this.reason
+    );
+  }
+
+  fits(event: ChangeEvent): boolean {
+    return (
+      this.sameText(event) &&
       (event.source !== undefined) === this.hasSource &&
       int32Digits(event.seq) === this.seqDigits &&
       (event.element === undefined || int32Digits(event.id!) === this.idDigits) &&
@@ -380,14 +387,8 @@ class LastFrame {
     return (
       event.seq === this.seq + steps &&
       event.id === this.id + steps &&
-      event.kind === this.kind &&
-      event.ts === this.ts &&
-      event.element === this.element &&
-      event.label === this.label &&
-      event.edgePropertyId === this.edgePropertyId &&
-      event.key === this.key &&
-      event.reason === this.reason &&
-      event.source === undefined
+      event.source === undefined &&
+      this.sameText(event)
     );
   }
 
