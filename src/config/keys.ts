@@ -446,6 +446,15 @@ export const CONFIG_KEYS = [
     applyMode: 'live',
     description: 'Least severe log level written; `silent` writes nothing.',
   },
+  {
+    key: 'Svc:Logging:Requests',
+    kind: 'bool',
+    default: false,
+    applyMode: 'restart',
+    description:
+      'Writes two `info` lines per request (received, completed). Off by default: errors and warnings are ' +
+      'still written, each 5xx answer with its request id (docs/logging.md).',
+  },
 ] as const satisfies readonly ConfigKeySpec[];
 
 export type ConfigKeyEntry = (typeof CONFIG_KEYS)[number];

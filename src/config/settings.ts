@@ -83,6 +83,8 @@ export interface SkeinSettings {
   };
   readonly logging: {
     readonly level: LogLevel;
+    /** per-request `info` lines (docs/logging.md) */
+    readonly requests: boolean;
   };
 }
 
@@ -159,6 +161,7 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     logging: {
       level: get('Svc:Logging:Level'),
+      requests: get('Svc:Logging:Requests'),
     },
   });
 }

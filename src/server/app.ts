@@ -2,7 +2,7 @@
  * Builds the HTTP service over a namespace catalog: cross-cutting conventions as hooks, then one plugin
  * per route area. The server is a thin layer over the library API in src/index.ts.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
@@ -51,6 +51,11 @@ export interface ServerOptions {
   /** The OpenAPI document and reference page are served only in development. */
   development: boolean;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * `Svc:Logging:Requests`: Fastify's two `info` lines per request (received, completed). Off unless set:
+   * they cost a large share of a small request's time (docs/logging.md).
+   */
+  logRequests?: boolean;
   /** Save games (absent in volatile mode: the save-game routes then answer 409). */
   saveGames?: SaveGames;
   /**
@@ -106,6 +111,7 @@ export function defaultServerOptions(
 export async function buildServer(options: ServerOptions): Promise<SkeinServer> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new LogController({ disableRequestLogging: options.logRequests !== true }),
     bodyLimit: options.maxBodyBytes,
     exposeHeadRoutes: false,
     return503OnClosing: true,

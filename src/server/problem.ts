@@ -51,6 +51,16 @@ export function problemFromEngineError(error: EngineError): Problem {
   return { title, status, detail: error.message, ...error.extensions };
 }
 
-export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+/**
+ * Sends a problem body. Every 5xx answer is logged here, once, with the request's id (the reply's logger
+ * carries it): per-request logging is off by default (docs/logging.md), so this line is how an operator
+ * finds a failed request. `cause` is the error behind the answer, logged with its stack.
+ */
+export function sendProblem(reply: FastifyReply, problem: Problem, cause?: unknown): FastifyReply {
+  if (problem.status >= 500) {
+    const entry = { statusCode: problem.status, title: problem.title, detail: problem.detail };
+    if (problem.status === 503) reply.log.warn(entry, 'service unavailable answered');
+    else reply.log.error({ ...entry, err: cause }, 'server error answered');
+  }
   return reply.code(problem.status).type(problemContentType).send(problem);
 }

@@ -116,6 +116,7 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     isReady: () => durability !== undefined,
     ...(saveGames === undefined ? {} : { saveGames }),
     durability: { status: (namespace) => durability?.status(namespace) ?? null },
+    logRequests: settings.logging.requests,
     logger: {
       level: settings.logging.level,
       // The API key must never reach a log line.

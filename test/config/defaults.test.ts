@@ -40,7 +40,7 @@ describe('configuration defaults', () => {
       metadata: { directory: null },
       fragments: { maxSteps: 10_000_000 },
       paths: { defaultTimeBudgetSeconds: 30 },
-      logging: { level: 'info' },
+      logging: { level: 'info', requests: false },
     });
     assert.deepEqual(warnings, []);
     assert.equal(configFile, null);

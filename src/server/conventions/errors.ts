@@ -37,18 +37,16 @@ function validationErrors(
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof ProblemError) {
-      return sendProblem(reply, {
-        title: error.title,
-        status: error.status,
-        detail: error.message,
-        ...error.extensions,
-      });
+      return sendProblem(
+        reply,
+        { title: error.title, status: error.status, detail: error.message, ...error.extensions },
+        error,
+      );
     }
     if (error instanceof EngineError) {
-      if (error.reason === 'fault') request.log.error({ err: error }, 'engine fault');
-      return sendProblem(reply, problemFromEngineError(error));
+      return sendProblem(reply, problemFromEngineError(error), error);
     }
     if (error instanceof ValueError) {
       return sendProblem(reply, { title: reasonPhrase(400), status: 400, detail: error.message });
@@ -59,12 +57,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(reply, {
-        title: reasonPhrase(500),
-        status: 500,
-        detail: 'The server failed to complete the request; the fault is logged.',
-      });
+      return sendProblem(
+        reply,
+        {
+          title: reasonPhrase(500),
+          status: 500,
+          detail: 'The server failed to complete the request; the fault is logged.',
+        },
+        error,
+      );
     }
     return sendProblem(reply, { title: reasonPhrase(status), status, detail: error.message });
   });

@@ -219,7 +219,11 @@ describe('logging', () => {
         done();
       },
     });
-    const server = await startTestServer({ apiKey: key, logger: { level: 'trace', stream } });
+    const server = await startTestServer({
+      apiKey: key,
+      logRequests: true,
+      logger: { level: 'trace', stream },
+    });
     try {
       await fetch(`${server.url}/vertex/count`, { headers: { 'x-api-key': key } });
       await fetch(`${server.url}/vertex/count`, { headers: { authorization: `Bearer ${key}` } });

@@ -153,9 +153,12 @@ describe('starting the service from the command line', () => {
   it('a configured key is required, and never written to the log even at trace level', async () => {
     const port = await freePort();
     const key = 'start-test-secret-0f9e8d7c';
-    const service = launch([`--Svc:Http:Port=${port}`, '--Svc:Logging:Level=trace'], {
-      Svc__Security__ApiKey: key,
-    });
+    const service = launch(
+      [`--Svc:Http:Port=${port}`, '--Svc:Logging:Level=trace', '--Svc:Logging:Requests=true'],
+      {
+        Svc__Security__ApiKey: key,
+      },
+    );
     try {
       const base = `http://127.0.0.1:${port}`;
       await waitForHealth(base, service);
