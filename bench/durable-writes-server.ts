@@ -2,8 +2,8 @@
  * Child process of durable-writes.ts. `--mode skein`: the Skein HTTP server (buildServer, production
  * mode, no logger) with durability on, its storage in `--dir`, so every waited write is fsynced through
  * the write-ahead log. `--mode bare`: the reference, a bare Fastify route `PUT /vertex` (same Fastify
- * version, no hooks, no schema) that parses the JSON body and answers 202. `--mode volatile`: the Skein
- * server with durability off. Prints `{"port":N}` on stdout once listening, `{"syncs":N}` (the log's
+ * version, no hooks, no schema) that parses the JSON body and answers 202. Prints `{"port":N}` on stdout
+ * once listening, `{"syncs":N}` (the log's
  * fdatasync calls so far) on each SIGUSR2; exits on SIGTERM.
  *
  *   node dist/bench/durable-writes-server.js --mode skein --dir /tmp/x
@@ -30,13 +30,13 @@ async function start(): Promise<{ port: number; close: () => Promise<void> }> {
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
     return { port: address.port, close: () => app.close() };
   }
-  if (values.mode !== 'skein' && values.mode !== 'volatile') {
-    throw new Error('--mode skein --dir D, --mode volatile, or --mode bare');
+  if (values.mode !== 'skein') {
+    throw new Error('--mode skein --dir D, or --mode bare');
   }
   const namespaces = new Namespaces();
   const durability = await Durability.start(namespaces, {
     ...durabilityPaths({ storageDirectory: values.dir ?? '.', walPath: null, metadataDirectory: null }),
-    volatile: values.mode === 'volatile',
+    volatile: false,
     fileSystem: countingFileSystem(counter),
   });
   const server = await buildServer(defaultServerOptions(namespaces, { logger: false, durability }));

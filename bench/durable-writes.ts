@@ -10,10 +10,12 @@
  *   (each awaits its write, then issues the next; their writes share syncs).
  *   Targets: the many-producer rate at least 20x the single-producer rate and at least 100,000 writes/s.
  * - HTTP: `PUT /vertex?waitForCompletion=true` with `--connections` connections (autocannon) against the
- *   Skein server with durability on, beside the same server with durability off and a bare Fastify
- *   `PUT /vertex` route that parses the same body and answers 202; each server in its own child process,
- *   rounds rotating the order, medians.
- *   Target: at least 70% of the bare route's requests/s (on 2 cores HTTP, not the disk, is the ceiling).
+ *   service as the README starts it (bench/shipped-service.ts: durable, logging as shipped), the same
+ *   route built in process over a file system that counts the log's syncs (no logger), the shipped service
+ *   with durability off, and a bare Fastify `PUT /vertex` route that parses the same body and answers 202;
+ *   each server in its own child process, rounds rotating the order, medians of per-round ratios.
+ *   Targets: the shipped service at least 60% of the bare route's requests/s, the in-process build at
+ *   least 70% (on 2 cores HTTP, not the disk, is the ceiling).
  *
  * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory).
  *
@@ -32,10 +34,13 @@ import { countingFileSystem } from './counting-file-system.js';
 import { median, num, numericFlags, pct, rate, table, verdict } from './common.js';
 import { printMachine } from './machine.js';
 import { putVertexLoad, type WriteLoad } from './put-vertex-load.js';
+import { startShippedService, type ShippedService } from './shipped-service.js';
 
 const targetProducerRatio = 20;
 const targetManyProducerRate = 100_000;
 const targetHttpRatio = 0.7;
+/** The service as the README starts it (durable, logging as shipped) against the bare route. */
+const targetShippedHttpRatio = 0.6;
 const recordBytes = 100;
 const recordsPerGroupSync = 64;
 /** Zero bytes the allocated-space roof overwrites: more than its loop reaches in a few seconds. */
@@ -141,6 +146,7 @@ async function durableWrites(producers: number, seconds: number): Promise<Durabl
 // ---- HTTP ----
 
 const children: ChildProcess[] = [];
+const services: ShippedService[] = [];
 
 interface ServerChild {
   port: number;
@@ -254,31 +260,36 @@ try {
       verdict(manyRate >= targetManyProducerRate),
   );
 
-  // Three targets, in a rotating order per round so a slow stretch of the machine hits each alike: the
-  // durable Skein route, the same route with durability off (what the log costs over HTTP), and the bare
-  // Fastify reference.
+  // Four targets, in a rotating order per round so a slow stretch of the machine hits each alike: the
+  // service as the README starts it (durable, logging as shipped), the same route built in process over a
+  // file system that counts the log's syncs, the shipped service with durability off (what the log costs
+  // over HTTP), and the bare Fastify reference.
+  const shipped = await startShippedService();
+  services.push(shipped);
+  const shippedVolatile = await startShippedService(['--Svc:Durability:Volatile=true']);
+  services.push(shippedVolatile);
+  const counted = await startServer(['--mode', 'skein', '--dir', freshDirectory()]);
   const targets = [
-    {
-      name: 'Skein PUT /vertex, waited, durable',
-      server: await startServer(['--mode', 'skein', '--dir', freshDirectory()]),
-    },
-    { name: 'Skein, same route, volatile (no log)', server: await startServer(['--mode', 'volatile']) },
-    { name: 'bare Fastify PUT /vertex (reference)', server: await startServer(['--mode', 'bare']) },
+    { name: 'Skein as shipped: PUT /vertex, waited, durable', port: shipped.port },
+    { name: 'Skein in process, counted syncs, no logger', port: counted.port },
+    { name: 'Skein as shipped, Svc:Durability:Volatile=true', port: shippedVolatile.port },
+    { name: 'bare Fastify PUT /vertex (reference)', port: (await startServer(['--mode', 'bare'])).port },
   ];
+  const countedIndex = 1;
   console.log();
   console.log(
     `-- HTTP PUT /vertex?waitForCompletion=true, ${connections} connections, ${rounds} rotating round(s) ` +
       `of ${duration} s per target after ${warmup} s warm-up`,
   );
-  for (const target of targets) await load(target.server.port, warmup);
+  for (const target of targets) await load(target.port, warmup);
   const results: Round[][] = targets.map(() => []);
-  let durableSyncs = 0;
+  let countedSyncs = 0;
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < targets.length; k++) {
       const t = (r + k) % targets.length;
-      const before = t === 0 ? await targets[0].server.syncs() : 0;
-      results[t].push(await load(targets[t].server.port, duration));
-      if (t === 0) durableSyncs += (await targets[0].server.syncs()) - before;
+      const before = t === countedIndex ? await counted.syncs() : 0;
+      results[t].push(await load(targets[t].port, duration));
+      if (t === countedIndex) countedSyncs += (await counted.syncs()) - before;
     }
   }
   const summary = (list: Round[]) => ({
@@ -296,24 +307,36 @@ try {
     ]),
   );
   console.log();
-  const [durable, volatile, bare] = rows;
-  const roundRatios = results[0].map((round, i) => round.requestsPerSecond / results[2][i].requestsPerSecond);
-  const httpRatio = durable.rps / bare.rps;
-  const durableRequests = results[0].reduce((sum, round) => sum + round.requestsPerSecond * duration, 0);
-  console.log(
-    `durable rounds: ${num(durableSyncs / (rounds * duration))} fdatasync/s, ` +
-      `${(durableRequests / Math.max(1, durableSyncs)).toFixed(1)} requests per sync`,
+  const bareIndex = 3;
+  const ratiosTo = (t: number) =>
+    results[t].map((round, i) => round.requestsPerSecond / results[bareIndex][i].requestsPerSecond);
+  const countedRequests = results[countedIndex].reduce(
+    (sum, round) => sum + round.requestsPerSecond * duration,
+    0,
   );
   console.log(
-    `volatile Skein / bare Fastify: ${pct(volatile.rps / bare.rps)}; durable / volatile: ${pct(durable.rps / volatile.rps)}`,
+    `in-process rounds: ${num(countedSyncs / (rounds * duration))} fdatasync/s, ` +
+      `${(countedRequests / Math.max(1, countedSyncs)).toFixed(1)} requests per sync`,
   );
   console.log(
-    `durable Skein / bare Fastify: ${pct(httpRatio)} (median of per-round ratios ` +
-      `${pct(median(roundRatios))}: ${roundRatios.map((ratio) => pct(ratio)).join(' / ')}); ` +
-      `target >= ${pct(targetHttpRatio)}: ${verdict(httpRatio >= targetHttpRatio)}`,
+    `shipped volatile / bare Fastify: ${pct(median(ratiosTo(2)))}; shipped durable / shipped volatile: ` +
+      `${pct(rows[0].rps / rows[2].rps)}`,
+  );
+  const shippedRatios = ratiosTo(0);
+  console.log(
+    `shipped durable Skein / bare Fastify: median of per-round ratios ${pct(median(shippedRatios))} ` +
+      `(${shippedRatios.map((ratio) => pct(ratio)).join(' / ')}); target >= ${pct(targetShippedHttpRatio)}: ` +
+      verdict(median(shippedRatios) >= targetShippedHttpRatio),
+  );
+  const countedRatios = ratiosTo(countedIndex);
+  console.log(
+    `in-process durable Skein / bare Fastify: median of per-round ratios ${pct(median(countedRatios))} ` +
+      `(${countedRatios.map((ratio) => pct(ratio)).join(' / ')}); target >= ${pct(targetHttpRatio)}: ` +
+      verdict(median(countedRatios) >= targetHttpRatio),
   );
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(services.map((service) => service.stop()));
   await new Promise((resolve) => setTimeout(resolve, 200));
   fs.rmSync(root, { recursive: true, force: true });
 }
