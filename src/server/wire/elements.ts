@@ -2,9 +2,23 @@
 import type { EdgeRecord, ElementSummary, VertexRecord } from '../../engine/graph/read.js';
 import { wireProperties, type WireProperty } from './values.js';
 
+/**
+ * Recently rendered dates, direct-mapped by the low bits of their second: elements written together share
+ * their seconds, and a vertex read renders two dates, so most reads find theirs here instead of building a
+ * Date and its ISO text.
+ */
+const dateCacheSlots = 1024;
+const cachedSeconds = new Float64Array(dateCacheSlots).fill(Number.NaN);
+const cachedTexts: string[] = new Array<string>(dateCacheSlots).fill('');
+
 /** Unix seconds as ISO-8601 without zone designator or fraction (clients treat it as UTC). */
 export function wireDate(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 19);
+  const slot = seconds & (dateCacheSlots - 1);
+  if (cachedSeconds[slot] === seconds) return cachedTexts[slot];
+  const text = new Date(seconds * 1000).toISOString().slice(0, 19);
+  cachedSeconds[slot] = seconds;
+  cachedTexts[slot] = text;
+  return text;
 }
 
 interface WireElementBase {
