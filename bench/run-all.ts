@@ -19,6 +19,8 @@ const scripts = [
   'event-loop',
   'fragments-runtime',
   'fragments-compile',
+  'fragments-budget',
+  'value-parse',
   'save-load',
   'save-load-contents',
   'durable-writes',
@@ -26,6 +28,7 @@ const scripts = [
   'vector-knn',
   'changefeed',
   'changefeed-http',
+  'changefeed-connections',
   'bulk',
   'paths',
 ] as const;

@@ -491,7 +491,7 @@ describe('bulk export: writeTo', () => {
     for (let i = 0; i < 30; i++) await new Promise((resolve) => setImmediate(resolve));
     assert.equal(writes, 2);
     sink.destroy();
-    await assert.rejects(done);
+    await assert.rejects(done, { code: 'ERR_STREAM_PREMATURE_CLOSE' });
     assert.equal(pins(engine), 0);
   });
 

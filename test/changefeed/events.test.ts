@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import {
   Engine,
   eventJson,
+  isEngineError,
   removeEmbedding,
   timestampText,
   writeEmbedding,
@@ -255,6 +256,8 @@ describe('change events from commits', () => {
         { kind: 'createVertex', input: {} },
         { kind: 'createEdge', input: { sourceVertex: 0, targetVertex: 77, edgePropertyId: 'x' } },
       ]),
+      (error: unknown) =>
+        isEngineError(error, 'ELEMENT_NOT_FOUND') && /endpoint vertex 77 /.test(error.message),
     );
     assert.deepEqual(subscription.read(), []);
     assert.equal(engine.changeFeed!.lastSeq, 0);

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Engine, type WriteOperation } from '../../src/index.js';
+import { Engine, isEngineError, type WriteOperation } from '../../src/index.js';
 
 interface ModelElement {
   kind: 'vertex' | 'edge';
@@ -134,7 +134,15 @@ async function apply(engine: Engine, model: Model, s: Step): Promise<void> {
       if (ok) {
         await pending;
         model.addEdge(s.from, s.to, s.type);
-      } else await assert.rejects(pending);
+      } else {
+        const missing = model.isVertex(s.from) ? s.to : s.from;
+        await assert.rejects(
+          pending,
+          (error: unknown) =>
+            isEngineError(error, 'ELEMENT_NOT_FOUND') &&
+            error.message.includes(`endpoint vertex ${missing} `),
+        );
+      }
       break;
     }
     case 'remove':
@@ -157,7 +165,10 @@ async function apply(engine: Engine, model: Model, s: Step): Promise<void> {
         { kind: 'createEdge', input: { sourceVertex: s.to, targetVertex: s.from, edgePropertyId: 'k1' } },
         { kind: 'createEdge', input: { sourceVertex: -5, targetVertex: s.to, edgePropertyId: 'k2' } },
       ];
-      await assert.rejects(engine.submit(operations));
+      // Whichever operation fails first, it fails for an element the batch cannot find.
+      await assert.rejects(engine.submit(operations), (error: unknown) =>
+        isEngineError(error, 'ELEMENT_NOT_FOUND'),
+      );
       break;
     }
     case 'trim':

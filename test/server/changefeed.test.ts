@@ -347,7 +347,8 @@ describe('change feed limits and lifecycle over HTTP', () => {
     healthy.close();
   });
 
-  it('releases the subscription of every closed connection: 1,000 connect/disconnect cycles leave no subscriber and no heap growth', async () => {
+  // The heap these cycles leave behind, beside plain requests, is measured by bench/changefeed-connections.ts.
+  it('releases the subscription of every closed connection: 1,000 connect/disconnect cycles leave no subscriber and none reachable', async () => {
     const { url, namespaces } = await serve(new Namespaces());
     const feed = namespaces.default.engine.changeFeed!;
     setFlagsFromString('--expose-gc');
@@ -365,20 +366,13 @@ describe('change feed limits and lifecycle over HTTP', () => {
       for (const subscription of feed.subscriptions) subscriptions.push(new WeakRef(subscription));
       stream.close();
     };
-    for (let i = 0; i < 300; i++) await cycle(); // warm-up: pools, compiled code
-    await eventually(() => feed.subscriberCount === 0, 'the warm-up streams released');
-    await collect();
-    const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < 1000; i++) await cycle();
     await eventually(() => feed.subscriberCount === 0, 'every stream released');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await collect();
     // Nothing holds a closed subscription (nor the stream, timer or response that would hold it).
+    assert.ok(subscriptions.length >= 1000, 'each cycle saw its subscription');
     assert.equal(subscriptions.filter((ref) => ref.deref() !== undefined).length, 0);
-    // And the heap did not grow with the cycles: a retained stream per cycle (kilobytes) would pass the
-    // bound several times over; what remains is allocator noise, measured at a few hundred kilobytes.
-    const growth = process.memoryUsage().heapUsed - before;
-    assert.ok(growth < 4_000_000, `heap grew by ${growth} bytes over 1,000 cycles`);
   });
 
   it('ends open streams when the server closes, so close() does not wait for clients', async () => {

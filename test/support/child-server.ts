@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storageLockFileName } from '../../src/engine/durability/storage-lock.js';
+import { isConnectionFailure } from './connection-failure.js';
 
 /** dist/test/support/child-server.js -> dist/src/main.js */
 const mainScript = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -49,8 +50,10 @@ function ownsStorage(storage: string, pid: number | undefined): boolean {
   try {
     const owner = JSON.parse(readFileSync(join(storage, storageLockFileName), 'utf8')) as { pid?: unknown };
     return owner.pid === pid;
-  } catch {
-    return false; // not claimed yet
+  } catch (error) {
+    // Not claimed yet: no lock file, or one the child is still writing.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return false;
+    throw error;
   }
 }
 
@@ -98,8 +101,8 @@ export async function launchOnce(
       if ((await fetch(`${server.base}/readyz`)).status === 200 && ownsStorage(storage, child.pid)) {
         return { ...server, ready: true };
       }
-    } catch {
-      // not listening yet
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error; // not listening yet otherwise
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

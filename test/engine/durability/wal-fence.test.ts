@@ -229,9 +229,15 @@ describe('the failure fence', () => {
     const { engine, log, fileSystem, file } = await faultyLog();
     await engine.createVertices([{}, {}]);
     fileSystem.failWrite = ioError('write');
-    await assert.rejects(engine.createEdge({ sourceVertex: 0, targetVertex: 1, edgePropertyId: 'k' }));
+    await assert.rejects(
+      engine.createEdge({ sourceVertex: 0, targetVertex: 1, edgePropertyId: 'k' }),
+      isFault(/append failed: EIO: i\/o error, write/),
+    );
     fileSystem.failWrite = null;
-    await assert.rejects(engine.setProperty(2, 'w', { type: 'Double', value: 0.5 }));
+    await assert.rejects(
+      engine.setProperty(2, 'w', { type: 'Double', value: 0.5 }),
+      isFault(/degraded: append failed: EIO/),
+    );
     assert.equal(log.degraded, true);
 
     // A new log on the same base that carries every entry, the held non-durable ones included.

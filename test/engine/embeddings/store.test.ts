@@ -122,6 +122,8 @@ describe('embedding writes as transactions', () => {
         { kind: 'removeElement', id: a },
         { kind: 'setEmbedding', id: 777, name: 'x', vector: vector(1) },
       ]),
+      (error: unknown) =>
+        isEngineError(error, 'ELEMENT_NOT_FOUND') && /graph element 777 /.test(error.message),
     );
     assert.deepEqual(engine.graph.embeddings.get(a, 'default'), vector(1));
     assert.deepEqual(engine.graph.embeddings.get(edge, 'default'), vector(2));

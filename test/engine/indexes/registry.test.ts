@@ -11,6 +11,7 @@ import {
   IndexFormatError,
   ScanOperator,
   SpatialIndex,
+  isEngineError,
   parseValue,
   type GraphIndex,
   type IndexPlugin,
@@ -170,6 +171,8 @@ describe('index registry: upkeep at commit', () => {
         { kind: 'removeElement', id: 0 },
         { kind: 'createEdge', input: { sourceVertex: 0, targetVertex: 1, edgePropertyId: 'x' } },
       ]),
+      (error: unknown) =>
+        isEngineError(error, 'ELEMENT_NOT_FOUND') && /endpoint vertex 0 /.test(error.message),
     );
     assert.deepEqual(indexes.scan('d', ScanOperator.Equals, text('k'), both), [0]);
   });

@@ -118,15 +118,13 @@ describe('conversion errors', () => {
   });
 
   it('shortens a very long offending text in the message', () => {
-    const error = (() => {
-      try {
-        parseValue('Int32', 'x'.repeat(10_000));
-      } catch (e) {
-        return e as ValueError;
-      }
-      throw new Error('expected a ValueError');
-    })();
-    assert.ok(error.message.length < 300);
+    assert.throws(
+      () => parseValue('Int32', 'x'.repeat(10_000)),
+      (error: unknown) =>
+        error instanceof ValueError &&
+        error.message.length < 300 &&
+        /^The value 'x+\.\.\.' is not a valid System\.Int32$/.test(error.message),
+    );
   });
 
   it('raises only ValueError, whatever the text, for every type', () => {
@@ -186,12 +184,11 @@ describe('integers', () => {
     }
   });
 
-  it('rejects a very long digit run as an overflow without converting it', () => {
-    const started = performance.now();
+  // How long these reads take, beside converting the digits, is measured by bench/value-parse.ts.
+  it('rejects a run of a million digits as an overflow and reads past a million leading zeros', () => {
     rejects('Int64', '9'.repeat(1_000_000));
     rejects('UInt64', '1'.repeat(1_000_000));
     assert.equal(roundTrip('Int64', `${'0'.repeat(1_000_000)}42`), '42');
-    assert.ok(performance.now() - started < 1000);
   });
 
   it('keeps Int64 and UInt64 exact beyond 2^53', () => {
@@ -280,12 +277,11 @@ describe('Single', () => {
     assert.equal(parseValue('Single', '1.000000178813934326171875').value, 1 + 2 ** -22);
   });
 
-  it('settles a long text near a midpoint without big-number products', () => {
-    const started = performance.now();
+  // How long this read takes is measured by bench/value-parse.ts.
+  it('settles a text of 200,000 digits on the side of the midpoint its last digit puts it', () => {
     const text = `1.000000059604644775390625${'0'.repeat(200_000)}1`;
     assert.equal(parseValue('Single', text).value, 1 + 2 ** -23);
     assert.equal(parseValue('Single', `${text.slice(0, -1)}`).value, 1);
-    assert.ok(performance.now() - started < 1000);
   });
 
   it('writes the shortest text that reads back as the same float32', () => {

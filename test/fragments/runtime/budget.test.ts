@@ -62,12 +62,12 @@ describe('execution budget', () => {
     assert.equal(rt.stepsTaken, 900);
   });
 
-  it('keeps a tick cheap: ten million ticks in well under a second', () => {
+  // The cost of a tick, beside a hand-inlined counter, is measured by bench/fragments-budget.ts.
+  it('allows exactly maxSteps ticks after enter, then refuses every further tick', () => {
     const budget = new ExecutionBudget(DEFAULT_MAX_FRAGMENT_STEPS);
-    const started = performance.now();
     budget.enter();
     for (let i = 0; i < DEFAULT_MAX_FRAGMENT_STEPS; i++) budget.tick();
-    assert.ok(performance.now() - started < 1_000);
+    assert.equal(budget.stepsTaken, DEFAULT_MAX_FRAGMENT_STEPS);
     assert.throws(() => budget.tick(), FragmentBudgetExceeded);
     assert.throws(() => budget.tick(), FragmentBudgetExceeded, 'stays exhausted until the next enter');
   });

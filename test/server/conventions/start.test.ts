@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../../support/conventions-server.js';
+import { isConnectionFailure } from '../../support/connection-failure.js';
 
 /** dist/test/server/conventions/start.test.js -> dist/src/main.js */
 const mainScript = fileURLToPath(new URL('../../../src/main.js', import.meta.url));
@@ -66,8 +67,8 @@ async function waitForHealth(base: string, service: Service): Promise<void> {
     try {
       const response = await fetch(`${base}/readyz`);
       if (response.status === 200) return;
-    } catch {
-      // not listening yet
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error; // not listening yet otherwise
     }
     await sleep(50);
   }

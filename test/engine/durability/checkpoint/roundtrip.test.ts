@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import {
   Engine,
   installCheckpoint,
+  isEngineError,
   loadCheckpoint,
   readCheckpointManifest,
   restoreCheckpoint,
@@ -116,7 +117,8 @@ async function apply(engine: Engine, s: Step): Promise<number[]> {
         await engine.clear();
         return [];
     }
-  } catch {
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
     return [];
   }
 }
