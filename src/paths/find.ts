@@ -38,7 +38,7 @@ function boundOf(name: string, value: number | undefined, fallback: number, max:
   return value;
 }
 
-/** The search a query asks for, as a task a driver runs; an empty task for the spec's empty answers. */
+/** The search a query asks for, as a task a driver runs; an empty task for the empty answers. */
 export function pathSearchTask(
   graph: Graph,
   from: number,
