@@ -1,7 +1,7 @@
 /**
- * Bulk export through the library (spec part 3 "Bulk" export rules, CONTRACT 3.1): the line format and
- * order, the filters, the 422 causes found before any byte, a consistent cut that later writes do not
- * touch, back-pressure, and round trips (every sample; generated graphs of every type) through import.
+ * Bulk export through the library (docs/bulk.md, "The file" and "Export"): the line format and order, the
+ * filters, the 422 causes found before any byte, a consistent cut that later writes do not touch,
+ * back-pressure, and round trips (every sample; generated graphs of every type) through import.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
