@@ -121,7 +121,7 @@ export class StepRules {
   }
 }
 
-/** Spec: a negative step cost counts as 0. NaN and infinities cannot be summed or ordered: no step. */
+/** A negative step cost counts as 0. NaN and infinities cannot be summed or ordered: no step. */
 export function clampStep(cost: number): number {
   if (!Number.isFinite(cost)) return Number.NaN;
   return cost < 0 ? 0 : cost;

@@ -90,7 +90,7 @@ async function sampleGraph(): Promise<Engine> {
 }
 
 describe('bulk export', () => {
-  it('writes the meta line, vertex lines then edge lines, fields in the contract order, label and properties left out when absent', async () => {
+  it('writes the meta line, vertex lines then edge lines, fields in the documented order, label and properties left out when absent', async () => {
     const engine = await sampleGraph();
     const lines = (await exported(engine)).split('\n');
     assert.match(
