@@ -13,11 +13,11 @@
  * How: each side keeps its BFS level per vertex (`distS` from the start, `distT` to the target) and the
  * smaller frontier is expanded a whole level at a time. A side never passes through the other side's seed:
  * reaching it marks a meeting. The first level that produces a meeting gives the fewest hops D (a meeting
- * vertex w has distS + distT = D; taking the smallest over the whole level is exact, see docs/paths.md).
- * The meeting vertices of that level all sit at the same position c of their paths (c = their distS), and
- * every fewest-hop path has exactly one of them there: positions before c are vertices with distS = p,
- * positions after it vertices with distT = D - p. A sweep from the meeting vertices back toward the start
- * keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
+ * vertex w has distS + distT = D; taking the smallest over the whole level is exact: docs/paths.md,
+ * "Algorithms"). The meeting vertices of that level all sit at the same position c of their paths (c = their
+ * distS), and every fewest-hop path has exactly one of them there: positions before c are vertices with
+ * distS = p, positions after it vertices with distT = D - p. A sweep from the meeting vertices back toward the
+ * start keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
  * ascending step order, never explores a dead end of the search.
  */
 import type { Graph } from '../engine/graph/graph.js';
