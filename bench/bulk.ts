@@ -1,8 +1,8 @@
 /**
- * Bulk import and export over HTTP (spec part 3 "Bulk"): a generated file of `--vertices` vertices (label,
- * a String and a Double property) and `--edges` edges (one type, seeded random endpoints) streamed to
- * `POST /bulk/import` of a Skein server in a child process (durability on, its log in a fresh directory),
- * then the same graph read back with `GET /bulk/export`.
+ * Bulk import and export over HTTP (docs/bulk.md): a generated file of `--vertices` vertices (label, a String
+ * and a Double property) and `--edges` edges (one type, seeded random endpoints) streamed to `POST
+ * /bulk/import` of a Skein server in a child process (durability on, its log in a fresh directory), then the
+ * same graph read back with `GET /bulk/export`.
  *
  * - Import: elements/s (target at least 300,000), and the peak resident set beyond the graph's own memory
  *   (target at most 64 MiB): the server's peak RSS during the import (VmHWM, reset just before) minus its
@@ -239,8 +239,8 @@ async function stopServer(child: Child): Promise<void> {
 }
 
 /**
- * `GET /healthz` every 10 ms until `stop` is called: its latencies (ms), the event-loop rule's probe
- * (ENGINEERING.md section 3: p99 under 50 ms while a heavy request runs).
+ * `GET /healthz` every 10 ms until `stop` is called: its latencies (ms), the probe of the event-loop rule
+ * (no request holds the event loop more than 50 ms: BENCHMARKS.md, section 5).
  */
 function probe(child: Child): { stop: () => Promise<number[]> } {
   const latencies: number[] = [];

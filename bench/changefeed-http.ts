@@ -1,11 +1,11 @@
 /**
- * Writes over HTTP with live SSE subscribers (issue 7 point 9 as a client sees it; the point itself is the
- * in-process figure of changefeed.ts): `PUT /vertex?waitForCompletion=true` from `--connections`
- * connections (autocannon) against a Skein server with durability off, with 0 and with `--subscribers`
- * real `GET /changefeed` clients in another process reading every frame. The server runs with the default
- * flush interval (a stream sends at most once per 10 ms while events keep coming) and, as the same-run
- * reference, with an interval of 0 (a send per stream at every commit, as before the interval existed).
- * Each server in its own child process; rounds rotate the cases; medians.
+ * Writes over HTTP with live SSE subscribers (the change feed's writer-throughput target as a client sees it;
+ * the target itself is the in-process figure of changefeed.ts): `PUT /vertex?waitForCompletion=true` from
+ * `--connections` connections (autocannon) against a Skein server with durability off, with 0 and with
+ * `--subscribers` real `GET /changefeed` clients in another process reading every frame. The server runs with
+ * the default flush interval (a stream sends at most once per 10 ms while events keep coming) and, as the
+ * same-run reference, with an interval of 0 (a send per stream at every commit). Each server in its own child
+ * process; rounds rotate the cases; medians.
  *
  *   node dist/bench/changefeed-http.js [--seconds 4] [--rounds 3] [--connections 64] [--subscribers 32] [--quick]
  */

@@ -1,7 +1,7 @@
 /**
- * Writer throughput with change-feed subscribers (issue 7 point 9): in-process single-element
- * transactions (`engine.createVertex()`, `inFlight` submitted, await the last, repeat) on an engine whose
- * feed has 0 and then 32 live subscribers. Target: with 32 subscribers at least 80% of the rate with 0.
+ * Writer throughput with change-feed subscribers (docs/changefeed.md): in-process single-element transactions
+ * (`engine.createVertex()`, `inFlight` submitted, await the last, repeat) on an engine whose feed has 0 and
+ * then 32 live subscribers. Target: with 32 subscribers at least 80% of the rate with 0.
  *
  * A live subscriber of the service is a `GET /changefeed` stream. The target rows are what such a stream
  * does minus the socket: woken once per committed group, it reads everything pending as SSE frames

@@ -1,5 +1,5 @@
 /**
- * What embeddings and indexes add to a save and a load (spec part 3 "Save-game contents"): a graph of
+ * What embeddings and indexes add to a save and a load (docs/checkpoints.md): a graph of
  * `--elements` vertices, saved three ways in the same run:
  *   - bare: the vertices only (the reference);
  *   - with embeddings: one `--dimension` float32 vector per vertex;

@@ -1,5 +1,5 @@
 /**
- * Save and load of a checkpoint (issue 5, item 12): 1M vertices and 10M edges, built through the library
+ * Save and load of a checkpoint (docs/checkpoints.md): 1M vertices and 10M edges, built through the library
  * as memory.ts and traversal.ts build them, plus `--propertyVertices` vertices carrying three properties
  * (Int32, Double, 8-character String) so the side-value path is measured too.
  *

@@ -1,9 +1,9 @@
 /**
- * Exact kNN over a vector index (issue 6, item 9): queries/s and GB/s of vectors scanned for each metric,
+ * Exact kNN over a vector index (docs/vectors.md): queries/s and GB/s of vectors scanned for each metric,
  * beside the practical memory-read roof of Node on this machine measured in the same run over the same
- * memory: a WebAssembly SIMD sum of every byte the scan reads. A plain JavaScript loop over the same
- * vectors is reported too. Then several queries answered in one pass over the vectors (queries/s beside
- * the single-query figure), the sliced scan the HTTP route runs, and the bookkeeping bytes per vector.
+ * memory: a WebAssembly SIMD sum of every byte the scan reads. A plain JavaScript loop over the same vectors
+ * is reported too. Then several queries answered in one pass over the vectors (queries/s beside the
+ * single-query figure), the sliced scan the HTTP route runs, and the bookkeeping bytes per vector.
  *
  * Runs alternate the roof and the metrics, so drift on a shared machine hits all alike; figures are
  * medians. The second size (dimension 384, 1,000,000 vectors, 1.5 GB) runs unless `--large 0`.

@@ -1,7 +1,7 @@
 /**
- * The element lines of a bulk export (CONTRACT 3.1), written as UTF-8 straight into the stream's chunk
- * (chunk-writer.ts): the text of every line is exactly what `JSON.stringify` of its strings and the bulk
- * value forms (values.ts) give, fields in the contract's order.
+ * The element lines of a bulk export (docs/bulk.md, "The file"), written as UTF-8 straight into the stream's
+ * chunk (chunk-writer.ts): the text of every line is exactly what `JSON.stringify` of its strings and the
+ * bulk value forms (values.ts) give, fields in the documented order.
  *
  * What repeats is encoded once per export: the label fragment per label, the type fragment per edge type,
  * and per (property key, value type) the entry's text up to its value. Per element, only numbers and

@@ -1,6 +1,6 @@
 /**
- * Bulk export (spec part 3 "Bulk", export rules; CONTRACT 3.1): the graph as JSONL, a meta line, then the
- * vertex lines in ascending id order, then the edge lines in ascending id order.
+ * Bulk export (docs/bulk.md, "Export"): the graph as JSONL, a meta line, then the vertex lines in ascending
+ * id order, then the edge lines in ascending id order.
  *
  * Consistency: the export reads a consistent cut, the snapshot saves take (takeSnapshot: the writer is
  * held only while the per-id columns and the property records are copied, in slices; the side table of
@@ -8,7 +8,7 @@
  * afterwards). So everything committed before the export began is in it, exactly as it was then, and
  * nothing committed later is; a slow reader never holds the writer. The cut costs about 20 bytes per
  * element id plus the property records for as long as the export runs, and is released when the stream
- * ends or is destroyed. This is the spec's "two point-in-time reads" taken at the same point.
+ * ends or is destroyed. Vertices and edges are therefore read at the same point in time.
  *
  * Two passes over the cut, both in slices that yield the event loop: the first counts the lines (the meta
  * line comes first and carries the counts) and checks that every value can be written, so an unexportable

@@ -1,13 +1,13 @@
 /**
- * The bulk interchange format (spec part 3 "Bulk file lines", CONTRACT 3.1): newline-delimited JSON, one
- * object per line, UTF-8 without a byte-order mark. The names and bounds of the format, declared once.
+ * The bulk interchange format (docs/bulk.md, "The file"): newline-delimited JSON, one object per line, UTF-8
+ * without a byte-order mark. The names and bounds of the format, declared once.
  */
 
 /** The `format` of the meta line Skein writes. */
 export const bulkFormatName = 'svc-jsonl';
 /**
  * The `format` the ancestor service writes in its own exports. Accepted on import as a read-only alias
- * (CONTRACT "Open points" 2), so its existing files load unchanged; never written.
+ * (docs/bulk.md, "The file"), so its existing files load unchanged; never written.
  */
 export const ancestorFormatName = 'fallen8-jsonl';
 /** Format names a meta line may carry on import (exact match). */

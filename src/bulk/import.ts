@@ -1,6 +1,6 @@
 /**
- * Bulk import (spec part 3 "Bulk", import rules; CONTRACT 3.1): a stream of JSONL lines into an empty
- * graph, as ordinary transactions of `batchSize` elements.
+ * Bulk import (docs/bulk.md, "Import"): a stream of JSONL lines into an empty graph, as ordinary transactions
+ * of `batchSize` elements.
  *
  * Flow: chunks of bytes -> lines (lines.ts: line breaks, the line bound, UTF-8) -> one strict JSON object
  * per line (strict-json.ts) -> the line's fields checked and its values converted (line-parse.ts) ->
@@ -83,8 +83,8 @@ export class BulkImportError extends Error {
 const maxSliceBytes = 1 << 20;
 /**
  * Parsing time after which the import yields to the event loop. A stream hands out buffered chunks as
- * microtasks, so without this a fast source kept the loop busy for 50-170 ms at a time (measured with a
- * file stream), and other requests waited.
+ * microtasks, so without this a fast source (a file stream) would keep the loop busy far beyond the
+ * event-loop bound while other requests wait.
  */
 const maxParseMillisecondsBetweenYields = 10;
 

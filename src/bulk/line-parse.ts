@@ -1,7 +1,7 @@
 /**
- * One bulk line to create operations, strictly (spec part 3 "Bulk file lines", CONTRACT 3.1): every
- * field checked for presence, type and range, unknown and repeated fields refused, every value converted
- * by its type, file ids checked for repeats and edge endpoints for earlier vertex lines.
+ * One bulk line to create operations, strictly (docs/bulk.md, "The file"): every field checked for presence,
+ * type and range, unknown and repeated fields refused, every value converted by its type, file ids checked
+ * for repeats and edge endpoints for earlier vertex lines.
  *
  * Reserved keys: `$embedding:<name>` (type `System.Single[]`) becomes a `setEmbedding` of the new element;
  * `$embeddingModel:<name>` (type `System.String`, the provider stamp element reads show) goes with it.

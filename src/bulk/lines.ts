@@ -2,9 +2,9 @@
  * Splits a byte stream into lines without holding more than one line and one chunk: complete lines of a
  * chunk are decoded and handed out as they are found; a line cut by the chunk's end waits for the rest.
  *
- * Rules (CONTRACT 3.1): lines end with `\n`; a trailing `\r` is stripped (CRLF files work); a last line
- * without a line break is still a line; a line is at most `maxLineBytes` bytes (its line break and `\r`
- * not counted), checked as bytes arrive, so an endless line is refused once it passes the bound; the
+ * Rules (docs/bulk.md, "The file"): lines end with `\n`; a trailing `\r` is stripped (CRLF files work); a
+ * last line without a line break is still a line; a line is at most `maxLineBytes` bytes (its line break and
+ * `\r` not counted), checked as bytes arrive, so an endless line is refused once it passes the bound; the
  * bytes must be UTF-8; the stream must not start with a byte-order mark.
  */
 import { isUtf8 } from 'node:buffer';

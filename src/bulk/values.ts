@@ -1,9 +1,9 @@
 /**
- * Property values in bulk files: a full type name and a value text (spec part 3 "Bulk file lines",
- * CONTRACT 3.1). The texts are the read forms of CONTRACT 0.3 (src/engine/model/values.ts) with two
- * differences: Boolean is lowercase `true`/`false`, and `System.Single[]` is comma-joined round-trip floats
- * without brackets (the empty array is the empty string). Type names are written in full and read
- * case-insensitively with the short names and C# aliases, plus `System.Single[]`.
+ * Property values in bulk files: a full type name and a value text (docs/bulk.md, "The file"). The texts are
+ * those element reads give (src/engine/model/values.ts) with two differences: Boolean is lowercase
+ * `true`/`false`, and `System.Single[]` is comma-joined round-trip floats without brackets (the empty array
+ * is the empty string). Type names are written in full and read case-insensitively with the short names and
+ * C# aliases, plus `System.Single[]`.
  */
 import {
   SCALAR_TYPES,
@@ -69,7 +69,7 @@ export function bulkTypeName(type: ValueType): string {
 /**
  * Why a stored value cannot be exported, or undefined when it can: a null value, a type outside the
  * allow-list, or a String or Char holding an unpaired surrogate (not representable in UTF-8, so no other
- * reader could take it back). Spec part 3 "Bulk", export rules.
+ * reader could take it back). See docs/bulk.md, "Export".
  */
 export function unexportableReason(value: unknown): string | undefined {
   if (value === null || value === undefined || typeof value !== 'object') return 'the value is null';

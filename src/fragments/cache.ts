@@ -1,8 +1,8 @@
 /**
- * The building blocks of the compiled-fragment caches (spec part 2, "Compilation and caching rules",
- * rule 3): a bounded least-recently-used map whose entries also expire after a sliding idle time, and the
- * counters a cache keeps for the metrics (hits, misses, compile failures, evictions, expirations, compile
- * durations). The two process-wide caches built from them live in compiled-sets.ts.
+ * The building blocks of the compiled-fragment caches (docs/fragments.md, "Limits and caching"): a bounded
+ * least-recently-used map whose entries also expire after a sliding idle time, and the counters a cache keeps
+ * for the metrics (hits, misses, compile failures, evictions, expirations, compile durations). The two
+ * process-wide caches built from them live in compiled-sets.ts.
  *
  * Invariant of `SlidingLru`: the map's insertion order is the order of last access, oldest first, so the
  * least recently used entry is the first one and the expired entries are always a prefix of the map

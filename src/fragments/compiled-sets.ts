@@ -1,6 +1,6 @@
 /**
- * The two process-wide compiled-fragment caches of spec part 2, "Compilation and caching rules" (rule 3),
- * and the compile calls the path and subgraph routes make through them.
+ * The two process-wide compiled-fragment caches (docs/fragments.md, "Limits and caching"), and the compile
+ * calls the path and subgraph routes make through them.
  *
  * - Path cache: the key is the request's fragment set by value, the five texts `vertexFilter`,
  *   `edgeFilter`, `edgePropertyFilter`, `vertexCost`, `edgeCost`; the numeric bounds (`maxDepth`,

@@ -7,7 +7,8 @@
  * `SVCLIMIT` (a size limit) and `SVCUNSUPPORTED` (valid C# outside the supported subset).
  *
  * A diagnostic carries UTF-16 offsets into the fragment; `toWireDiagnostics` turns them into the 1-based
- * line/column ranges of `POST /delegates/validate` (spec part 2, "Delegate validation").
+ * line/column ranges of `POST /delegates/validate` (docs/http.md, "Delegate validation"; docs/fragments.md,
+ * "Diagnostics").
  */
 import { maxFragmentChars } from './limits.js';
 

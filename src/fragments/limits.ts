@@ -1,5 +1,5 @@
 /**
- * Size limits of the fragment compiler (spec part 2, "Compilation and caching rules" and "Limits").
+ * Size limits of the fragment compiler (docs/fragments.md, "Limits and caching").
  *
  * Both are checked before any work is done on the text, so an oversized fragment costs a length read.
  */

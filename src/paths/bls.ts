@@ -1,23 +1,23 @@
 /**
  * BLS: bidirectional level-synchronous breadth-first search over both edge directions, returning every
- * fewest-hop path between two vertices (spec part 2 "Path finding" rules 1, 2; CONTRACT 2.1), up to
- * `maxResults`, in ascending order of their step sequences (edge id, then direction, step by step). All
- * weights are 0; costs and `maxPathWeight` are ignored.
+ * fewest-hop path between two vertices (docs/paths.md, "Algorithms"), up to `maxResults`, in ascending order
+ * of their step sequences (edge id, then direction, step by step). All weights are 0; costs and
+ * `maxPathWeight` are ignored.
  *
- * Which vertices the vertex filter tests (CONTRACT 2.1, reproduced because it decides whether a path
- * exists): both end vertices are seeds of the two searches, so on a path of two or more hops neither end is
- * tested, only the intermediate vertices. A one-hop path (an admitted edge between the ends) is found when
- * the target passes, or, with `maxDepth` 2 or more (when the ancestor's backward search also runs), when
- * the start passes.
+ * Which vertices the vertex filter tests (docs/paths.md, "Which vertices the filters test"; the ancestor's
+ * rule, reproduced because it decides whether a path exists): both end vertices are seeds of the two
+ * searches, so on a path of two or more hops neither end is tested, only the intermediate vertices. A one-hop
+ * path (an admitted edge between the ends) is found when the target passes, or, with `maxDepth` 2 or more
+ * (when the ancestor's backward search also runs), when the start passes.
  *
  * How: each side keeps its BFS level per vertex (`distS` from the start, `distT` to the target) and the
  * smaller frontier is expanded a whole level at a time. A side never passes through the other side's seed:
  * reaching it marks a meeting. The first level that produces a meeting gives the fewest hops D (a meeting
- * vertex w has distS + distT = D; taking the smallest over the whole level is exact, see docs/paths.md).
- * The meeting vertices of that level all sit at the same position c of their paths (c = their distS), and
- * every fewest-hop path has exactly one of them there: positions before c are vertices with distS = p,
- * positions after it vertices with distT = D - p. A sweep from the meeting vertices back toward the start
- * keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
+ * vertex w has distS + distT = D; taking the smallest over the whole level is exact: docs/paths.md,
+ * "Algorithms"). The meeting vertices of that level all sit at the same position c of their paths (c = their
+ * distS), and every fewest-hop path has exactly one of them there: positions before c are vertices with
+ * distS = p, positions after it vertices with distT = D - p. A sweep from the meeting vertices back toward the
+ * start keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
  * ascending step order, never explores a dead end of the search.
  */
 import type { Graph } from '../engine/graph/graph.js';
@@ -227,8 +227,8 @@ class Bls {
   }
 
   /**
-   * The one-hop paths when they are admissible (CONTRACT 2.1: the target passes, or with maxDepth >= 2
-   * the start does), else undefined.
+   * The one-hop paths when they are admissible (the target passes, or with maxDepth >= 2 the start does:
+   * docs/paths.md, "Which vertices the filters test"), else undefined.
    */
   private oneHopPaths(): FoundPath[] | undefined {
     const t = this.t;

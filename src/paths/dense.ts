@@ -5,7 +5,7 @@
  * instead: arrays of `count` entries.
  *
  * The numbering is a snapshot taken when the search starts (a copy of the vertex bitmap and a prefix
- * count per 32-id word, about 1 ms per 10 million ids): a vertex removed meanwhile keeps its number, one
+ * count per 32-id word, one pass over the bitmap): a vertex removed meanwhile keeps its number, one
  * created meanwhile has none (the search does not see it), so writes between slices never shift the
  * numbers under the search.
  */

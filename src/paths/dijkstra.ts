@@ -3,18 +3,18 @@
  *
  * A label is (vertex, hops, weight) plus the step that made it. Labels leave a binary heap in ascending
  * (weight, hops, creation order); neighbour steps are made in ascending (edge id, direction) order, so ties
- * are settled the same way on every run (CONTRACT 2.1). A label is dropped when another label of its
- * vertex with no more hops and no more weight was settled or pushed before it: its every extension is
- * matched by that one's. So `maxDepth` is enforced during the search exactly: a lighter route that needs
- * too many hops does not hide a heavier one that fits, because both survive as long as neither dominates.
- * A settled ancestor always dominates a later label of the same vertex, so every label's walk is
- * loop-free. `maxPathWeight` prunes a label heavier than the cap (inclusive).
+ * are settled the same way on every run (docs/paths.md, "Algorithms"). A label is dropped when another label
+ * of its vertex with no more hops and no more weight was settled or pushed before it: its every extension is
+ * matched by that one's. So `maxDepth` is enforced during the search exactly: a lighter route that needs too
+ * many hops does not hide a heavier one that fits, because both survive as long as neither dominates. A
+ * settled ancestor always dominates a later label of the same vertex, so every label's walk is loop-free.
+ * `maxPathWeight` prunes a label heavier than the cap (inclusive).
  *
  * Weights are sums from the start vertex, step after step (`weight(label) = weight(pred) + step`), the
  * same additions the result's `totalWeight` makes, so ordering and reporting agree to the last bit.
  *
- * Vertex rules (CONTRACT 2.1): the start is never tested by the vertex filter; every vertex a step reaches,
- * the target included, is.
+ * Vertex rules (docs/paths.md, "Which vertices the filters test"): the start is never tested by the vertex
+ * filter; every vertex a step reaches, the target included, is.
  *
  * Vertices are handled by their dense numbers (dense.ts) throughout: labels, memo and per-vertex records;
  * paths are turned back into ids at the end (`vertexIds`).

@@ -1,7 +1,7 @@
 /**
- * The path-finding verbs of the library: `findPaths` (in event-loop slices, for servers) and
- * `findPathsSync` (on the calling turn). Both take the request's bounds and rules (model.ts), answer the
- * spec's empty results without searching (a missing or removed end vertex, the same vertex twice,
+ * The path-finding verbs of the library: `findPaths` (in event-loop slices, for servers) and `findPathsSync`
+ * (on the calling turn). Both take the request's bounds and rules (model.ts), answer the empty results
+ * without searching (docs/paths.md, "Algorithms": a missing or removed end vertex, the same vertex twice,
  * `maxDepth` or `maxResults` 0, an unknown algorithm name), and otherwise run BLS (bls.ts) or DIJKSTRA
  * (yen.ts over dijkstra.ts).
  *
@@ -38,7 +38,7 @@ function boundOf(name: string, value: number | undefined, fallback: number, max:
   return value;
 }
 
-/** The search a query asks for, as a task a driver runs; an empty task for the spec's empty answers. */
+/** The search a query asks for, as a task a driver runs; an empty task for the empty answers. */
 export function pathSearchTask(
   graph: Graph,
   from: number,

@@ -1,5 +1,5 @@
 /**
- * Path finding's shapes and bounds (spec part 2 "Path request", "Path result", "Path finding"; CONTRACT 2.1):
+ * Path finding's shapes and bounds (docs/paths.md, "Request", "Result", "Algorithms"):
  * what a search takes (the bounds, the rules a step must pass, the costs), what it returns, and how it
  * stops early.
  *
@@ -7,7 +7,7 @@
  * compiled C# fragments and the semantic block, and a library user may pass plain functions.
  */
 
-/** The two built-in algorithms; any other name answers no paths (spec: "an unknown name yields an empty result"). */
+/** The two built-in algorithms; any other name answers no paths (an empty result, not an error). */
 export const pathAlgorithms = ['BLS', 'DIJKSTRA'] as const;
 export type PathAlgorithm = (typeof pathAlgorithms)[number];
 
@@ -50,17 +50,17 @@ export type Cost = number | ((id: number) => number);
 /**
  * The rules a step must pass and what it costs. Absent filters admit everything.
  *
- * A step from vertex u across edge e to vertex v is admitted when the edge type passes
- * `edgePropertyFilter` (asked once per type and search, before the edge filter), e passes `edgeFilter`,
- * and v passes `vertexFilter` (which end vertices are tested depends on the algorithm, CONTRACT 2.1). It
- * costs `edgeCost(e) + vertexCost(v)`, clamped at 0 when negative; a step whose cost is NaN or infinite is
- * not traversable.
+ * A step from vertex u across edge e to vertex v is admitted when the edge type passes `edgePropertyFilter`
+ * (asked once per type and search, before the edge filter), e passes `edgeFilter`, and v passes
+ * `vertexFilter` (which end vertices are tested depends on the algorithm: docs/paths.md, "Which vertices the
+ * filters test"). It costs `edgeCost(e) + vertexCost(v)`, clamped at 0 when negative; a step whose cost is
+ * NaN or infinite is not traversable.
  */
 export interface PathRules {
   readonly edgePropertyFilter?: (edgeType: string) => boolean;
   readonly edgeFilter?: (edgeId: number) => boolean;
   readonly vertexFilter?: (vertexId: number) => boolean;
-  /** Default 1 (spec: with no cost block each edge costs 1). */
+  /** Default 1 (with no cost block each edge costs 1). */
   readonly edgeCost?: Cost;
   /** Default 0. */
   readonly vertexCost?: Cost;
@@ -89,8 +89,8 @@ export interface SearchControl {
 
 /**
  * Longest a search holds the event loop between two yields, in ms. Far under the 50 ms rule, so a
- * request's slice plus whatever else the turn runs stays under it; a search pays one setImmediate
- * (about 10-50 us) per slice.
+ * request's slice plus whatever else the turn runs stays under it; a search pays one setImmediate per
+ * slice, small beside the slice itself.
  */
 export const searchSliceMs = 8;
 

@@ -1,5 +1,5 @@
 /**
- * From a path request's body to a runnable `PathQuery` (spec part 2 "Path request"; CONTRACT 2.1): the
+ * From a path request's body to a runnable `PathQuery` (docs/paths.md, "Request" and "Statuses"): the
  * per-member defaults of `filter` and `cost`, the exclusivity of `storedQuery`, the fragment limits, the
  * compile through the path cache, the semantic block and its slot rules, and the bridge from compiled
  * fragments (functions over element views) to the engine-level rules (functions over ids).
@@ -7,12 +7,12 @@
  * Every refusal is a `PathRequestError` whose `kind` the HTTP layer maps to a status in one place
  * (src/server/routes/paths.ts).
  *
- * Defaults (CONTRACT 2.1): inside a `filter` or `cost` object that is present, an absent member takes its
- * default fragment (`return (v) => true;` for the filters, `return (vertex) => 1.0;` and
- * `return (edge) => 1.0;` for the costs); a member sent as null or blank means "no delegate": no filter,
- * edge cost 1, vertex cost 0. So a cost block without `vertexCost` costs 1 per vertex reached, and an absent
- * cost block costs 1 per edge and 0 per vertex. A member equal to its default text runs as the constant it
- * stands for, without compiling or calling a fragment (same result, less work).
+ * Defaults (docs/paths.md, "Request"): inside a `filter` or `cost` object that is present, an absent member
+ * takes its default fragment (`return (v) => true;` for the filters, `return (vertex) => 1.0;` and `return
+ * (edge) => 1.0;` for the costs); a member sent as null or blank means "no delegate": no filter, edge cost 1,
+ * vertex cost 0. So a cost block without `vertexCost` costs 1 per vertex reached, and an absent cost block
+ * costs 1 per edge and 0 per vertex. A member equal to its default text runs as the constant it stands for,
+ * without compiling or calling a fragment (same result, less work).
  */
 import type { Graph } from '../engine/graph/graph.js';
 import type { CompiledFragment } from '../fragments/compiler.js';
@@ -50,7 +50,7 @@ export interface PathFragmentBlocks {
   readonly cost?: PathCostBlock | null;
 }
 
-/** CONTRACT 2.1: the fragment an absent member of a present `filter` or `cost` object stands for. */
+/** The fragment an absent member of a present `filter` or `cost` object stands for. */
 export const pathFragmentDefaults: Readonly<Record<PathFragmentField, string>> = Object.freeze({
   vertexFilter: 'return (v) => true;',
   edgeFilter: 'return (e) => true;',
@@ -131,7 +131,7 @@ export function nonBlankMembers(set: PathFragmentSet): PathFragmentField[] {
   return fields.filter((field) => !isBlank(set[field]));
 }
 
-/** CONTRACT 2.1: a fragment over 100,000 characters is refused before compiling, naming the member. */
+/** A fragment over 100,000 characters is refused before compiling, naming the member. */
 export function checkFragmentLengths(set: PathFragmentSet): void {
   for (const field of fields) {
     const text = set[field];
@@ -149,7 +149,7 @@ export interface PathCompileDiagnostic extends WireDiagnostic {
   readonly fragment: string;
 }
 
-/** The header of a compile failure's detail (CONTRACT 2.1). */
+/** The header of a compile failure's detail (docs/paths.md, "Statuses"). */
 export const compileFailureHeader = 'Failed to compile the path filter/cost expression(s):';
 
 /**
@@ -205,7 +205,8 @@ export interface PathRuleSources {
 /**
  * Binds the semantic block and checks its slot rules against the request's (or stored query's)
  * fragments: `minScore` or `costBySimilarity` and a vertex-filter fragment, or `costBySimilarity` and a
- * vertex-cost fragment, want the same slot (400). A default text counts as a fragment (CONTRACT 2.1).
+ * vertex-cost fragment, want the same slot (400). A default text counts as a fragment (docs/paths.md,
+ * "The semantic block").
  */
 export function bindPathSemantic(block: SemanticBlock, fragments: PathFragmentSet): BoundSemantic {
   const bound = bindSemantic(block, { allowCost: true });

@@ -1,8 +1,8 @@
 /**
- * One search's view of its `PathRules`: each rule asked at most once per element (edge types once per
- * type, vertex verdicts and vertex costs once per vertex), every call counted on the work meter so the
- * driver looks at the clock often enough while user code runs, and the step-cost rule of the spec
- * (edge cost plus the reached vertex's cost, a negative sum clamped to 0, NaN and infinity untraversable).
+ * One search's view of its `PathRules`: each rule asked at most once per element (edge types once per type,
+ * vertex verdicts and vertex costs once per vertex), every call counted on the work meter so the driver looks
+ * at the clock often enough while user code runs, and the step-cost rule (docs/paths.md, "Algorithms": edge
+ * cost plus the reached vertex's cost, a negative sum clamped to 0, NaN and infinity untraversable).
  *
  * Rules are pure by contract, so caching their answers does not change a result; it keeps a search from
  * calling a fragment again for a vertex it reaches from several sides.
@@ -121,7 +121,7 @@ export class StepRules {
   }
 }
 
-/** Spec: a negative step cost counts as 0. NaN and infinities cannot be summed or ordered: no step. */
+/** A negative step cost counts as 0. NaN and infinities cannot be summed or ordered: no step. */
 export function clampStep(cost: number): number {
   if (!Number.isFinite(cost)) return Number.NaN;
   return cost < 0 ? 0 : cost;

@@ -1,7 +1,6 @@
 /**
- * The `semantic` block of path (and subgraph) requests (spec part 2 "Semantic block", "Semantic rules on
- * path and subgraph"): the query vector a traversal scores element embeddings against, and the two
- * code-free rules it can install.
+ * The `semantic` block of path (and subgraph) requests (docs/paths.md, "The semantic block"): the query
+ * vector a traversal scores element embeddings against, and the two code-free rules it can install.
  *
  * - `minScore` installs a vertex filter: a vertex passes when its `embeddingName` embedding scores at
  *   least `minScore` (Cosine, DotProduct) or at most `minScore` (L2, a distance).
@@ -49,8 +48,8 @@ function invalid(message: string): EngineError {
 }
 
 /**
- * Validates the block (every 400 of the spec's semantic rules except the slot conflicts, which need the
- * request's fragments) and binds it. `allowCost` is false on subgraphs.
+ * Validates the block (every 400 of docs/paths.md, "The semantic block", except the slot conflicts, which
+ * need the request's fragments) and binds it. `allowCost` is false on subgraphs.
  */
 export function bindSemantic(block: SemanticBlock, options: { allowCost: boolean }): BoundSemantic {
   const components = block.queryVector;

@@ -12,13 +12,13 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { PathBudgetExhausted, searchSliceMs, type SearchControl } from './model.js';
 
 /**
- * Work units between two looks at the clock: 50-300 us of plain adjacency reading, so a slice ends within
- * a fraction of a millisecond of its 8 ms, and a short search pays for no look at all.
+ * Work units between two looks at the clock: a small fraction of a slice of plain adjacency reading, so a
+ * slice ends close to its 8 ms, and a short search pays for no look at all.
  */
 export const unitsPerCheck = 16_384;
 /**
- * Units one call of a rule or cost function counts for. A compiled fragment call costs 50 ns to a few
- * microseconds, so the clock is read after at most 32 of them.
+ * Units one call of a rule or cost function counts for. A compiled fragment call can cost as much as
+ * hundreds of adjacency entries, so the clock is read after at most 32 of them.
  */
 export const ruleCallUnits = 512;
 

@@ -1,9 +1,9 @@
 /**
  * The steps a search can take from one vertex, in the order both algorithms explore and report them:
  * ascending (edge id, direction), so ties between equal paths are settled the same way on every run
- * (CONTRACT 2.1). A step is the pair key `edgeId * 2 + direction`, direction 1 for an out-edge walked with
- * its stored direction and 0 for an in-edge walked against it; the neighbour follows from the edge's
- * stored endpoints. Self-loops are never steps: no loop-free path uses one.
+ * (docs/paths.md, "Algorithms"). A step is the pair key `edgeId * 2 + direction`, direction 1 for an out-edge
+ * walked with its stored direction and 0 for an in-edge walked against it; the neighbour follows from the
+ * edge's stored endpoints. Self-loops are never steps: no loop-free path uses one.
  */
 import type { Graph } from '../engine/graph/graph.js';
 import type { TopologyView } from '../engine/graph/topology.js';

@@ -1,10 +1,10 @@
 /**
- * Invoking a stored Path query from a path request (spec part 2 "Stored queries"; CONTRACT 2.1, 2.4): the
- * request names it in `storedQuery` instead of sending `filter`/`cost`, and runs with the fragments the
+ * Invoking a stored Path query from a path request (docs/paths.md, "Stored queries"; docs/storedqueries.md):
+ * the request names it in `storedQuery` instead of sending `filter`/`cost`, and runs with the fragments the
  * namespace's registry compiled at registration (src/storedqueries).
  *
- * The stored `path` block keeps absent members absent, so the CONTRACT 2.1 defaults apply to it exactly as
- * to an inline request (a stored cost block without `vertexCost` costs 1 per vertex).
+ * The stored `path` block keeps absent members absent, so the per-member defaults (docs/paths.md, "Request")
+ * apply to it exactly as to an inline request (a stored cost block without `vertexCost` costs 1 per vertex).
  */
 import type { Engine } from '../engine/engine.js';
 import type { CompiledPathFragments, PathFragmentSet } from '../fragments/compiled-sets.js';
@@ -14,7 +14,7 @@ import { withDefaults } from './request.js';
 /** A registered, compiled Path query. */
 export interface StoredPathQuery {
   readonly name: string;
-  /** Its filter and cost texts with the CONTRACT 2.1 defaults applied. */
+  /** Its filter and cost texts with the per-member defaults applied. */
   readonly fragments: PathFragmentSet;
   /** The same, compiled at registration (or at load); default texts may be absent (they run as constants). */
   readonly compiled: CompiledPathFragments;

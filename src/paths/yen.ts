@@ -1,7 +1,7 @@
 /**
- * DIJKSTRA's answer: up to K least-weight loop-free paths in non-decreasing weight order (Yen's
- * algorithm over the hop-bounded label search of dijkstra.ts; spec part 2 "Path finding" rule 3,
- * CONTRACT 2.1). With K = 1 it is a single search.
+ * DIJKSTRA's answer: up to K least-weight loop-free paths in non-decreasing weight order (Yen's algorithm
+ * over the hop-bounded label search of dijkstra.ts; docs/paths.md, "Algorithms"). With K = 1 it is a single
+ * search.
  *
  * For each accepted path and each of its vertices (the spur), a spur search runs from that vertex with the
  * path's prefix (the root) fixed: the root's other vertices may not be entered, and the steps that leave

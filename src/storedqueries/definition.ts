@@ -1,8 +1,9 @@
 /**
- * A stored query's registration (CONTRACT 2.4): a named, immutable fragment set, either a Path query (the
- * path request's `filter` and `cost` blocks) or a SubGraph template (top-level filters and patterns).
- * This module validates a registration body into a definition; it compiles nothing (compile.ts does).
- * Numeric bounds, the algorithm, `semantic` and the other per-request fields are never part of it.
+ * A stored query's registration (docs/storedqueries.md, "Registration body"): a named, immutable fragment
+ * set, either a Path query (the path request's `filter` and `cost` blocks) or a SubGraph template (top-level
+ * filters and patterns). This module validates a registration body into a definition; it compiles nothing
+ * (compile.ts does). Numeric bounds, the algorithm, `semantic` and the other per-request fields are never
+ * part of it.
  */
 export const storedQueryNamePattern = /^[A-Za-z0-9_-]{1,128}$/;
 /** `Svc:StoredQueries:MaxCount`'s default: registrations per namespace. */
@@ -44,7 +45,7 @@ export interface StoredQueryDefinition {
   readonly description: string | null;
   /** UTC ISO-8601 with `Z` and seven fractional digits. */
   readonly createdAt: string;
-  /** The stored `path` or `subGraph` block as JSON text (CONTRACT 2.4 answers it as a string). */
+  /** The stored `path` or `subGraph` block as JSON text (the detail answers a string, not an object). */
   readonly specificationJson: string;
 }
 
@@ -178,7 +179,7 @@ function patternEntry(raw: unknown, index: number): PatternEntry {
   return entry;
 }
 
-/** Pattern rules (spec part 2): starts and ends with a vertex, alternates vertex and edge steps. */
+/** Pattern order (docs/storedqueries.md): starts and ends with a vertex, alternates vertex and edge. */
 function checkPatternOrder(patterns: readonly PatternEntry[]): void {
   if (patterns.length === 0) return;
   patterns.forEach((entry, index) => {

@@ -1,5 +1,5 @@
 /**
- * Stored queries (spec part 2, CONTRACT 2.4): named fragment sets compiled once at registration, one set
+ * Stored queries (docs/storedqueries.md): named fragment sets compiled once at registration, one set
  * per namespace. The namespace's engine owns the durable definitions; this area keeps them compiled.
  */
 export * from './definition.js';

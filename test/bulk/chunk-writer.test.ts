@@ -1,7 +1,7 @@
 /**
  * The byte writers of export chunks (src/bulk/chunk-writer.ts): every writer gives exactly the bytes of the
- * text the export used to make (`String`, `formatDouble`, `JSON.stringify` as UTF-8), and a chunk grows in
- * place for a line longer than its buffer.
+ * text the plain forms give (`String`, `formatDouble`, `JSON.stringify` as UTF-8), and a chunk grows in place
+ * for a line longer than its buffer.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

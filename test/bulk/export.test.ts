@@ -1,7 +1,7 @@
 /**
- * Bulk export through the library (spec part 3 "Bulk" export rules, CONTRACT 3.1): the line format and
- * order, the filters, the 422 causes found before any byte, a consistent cut that later writes do not
- * touch, back-pressure, and round trips (every sample; generated graphs of every type) through import.
+ * Bulk export through the library (docs/bulk.md, "The file" and "Export"): the line format and order, the
+ * filters, the 422 causes found before any byte, a consistent cut that later writes do not touch,
+ * back-pressure, and round trips (every sample; generated graphs of every type) through import.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -90,7 +90,7 @@ async function sampleGraph(): Promise<Engine> {
 }
 
 describe('bulk export', () => {
-  it('writes the meta line, vertex lines then edge lines, fields in the contract order, label and properties left out when absent', async () => {
+  it('writes the meta line, vertex lines then edge lines, fields in the documented order, label and properties left out when absent', async () => {
     const engine = await sampleGraph();
     const lines = (await exported(engine)).split('\n');
     assert.match(

@@ -1,7 +1,7 @@
 /**
- * Bulk import through the library (spec part 3 "Bulk" import rules, CONTRACT 3.1): strict lines, every
- * invalid-line cause with its line number, batches as transactions with partial commit, ids remapped,
- * the meta line's rules, and ids that stay right whatever else the writer does meanwhile.
+ * Bulk import through the library (docs/bulk.md, "The file" and "Import"): strict lines, every invalid-line
+ * cause with its line number, batches as transactions with partial commit, ids remapped, the meta line's
+ * rules, and ids that stay right whatever else the writer does meanwhile.
  */
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';

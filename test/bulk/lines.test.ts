@@ -1,7 +1,7 @@
 /**
- * Splitting the import body into lines (CONTRACT 3.1): `\n` ends a line, a trailing `\r` is stripped, a
- * last line without a break counts, the line bound holds in bytes wherever chunks are cut, bytes must be
- * UTF-8 and the stream must not start with a byte-order mark.
+ * Splitting the import body into lines (docs/bulk.md, "The file"): `\n` ends a line, a trailing `\r` is
+ * stripped, a last line without a break counts, the line bound holds in bytes wherever chunks are cut, bytes
+ * must be UTF-8 and the stream must not start with a byte-order mark.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

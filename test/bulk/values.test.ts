@@ -1,6 +1,7 @@
 /**
- * Bulk value texts (CONTRACT 3.1): the read forms of CONTRACT 0.3 except Boolean lowercase and Single[]
- * comma-joined without brackets; full type names written, names read case-insensitively with aliases.
+ * Bulk value texts (docs/bulk.md, "The file"): the texts element reads give, except Boolean lowercase and
+ * Single[] comma-joined without brackets; full type names written, names read case-insensitively with
+ * aliases.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -44,7 +44,7 @@ function pathCache(clock = { now: 0 }) {
   return { cache, calls: compiler.calls, clock };
 }
 
-describe('bounds of the caches (spec part 2, caching rule 3)', () => {
+describe('the caches are bounded in entries and idle time', () => {
   it('the path cache holds 1024 sets for 60 s sliding, the subgraph cache 256 fragments for 60 s', () => {
     assert.deepEqual([pathCacheMaxEntries, pathCacheSlidingSeconds], [1024, 60]);
     assert.deepEqual([subgraphCacheMaxEntries, subgraphCacheSlidingSeconds], [256, 60]);

@@ -12,7 +12,7 @@ import {
 } from '../../src/fragments/diagnostics.js';
 import { maxFragmentChars, maxGeneratedSourceChars } from '../../src/fragments/limits.js';
 
-/** The ids issue 4 and the compiler's stages rely on; the table must declare every one. */
+/** The ids the compiler's stages and the documentation rely on; the table must declare every one. */
 const requiredIds: DiagnosticId[] = [
   'CS1002',
   'CS1003',
@@ -92,7 +92,7 @@ describe('the diagnostics table', () => {
     }
   });
 
-  it('words SVCLIMIT as the specification does, with the limit from limits.ts', () => {
+  it('words SVCLIMIT as the documentation does, with the limit from limits.ts', () => {
     assert.equal(maxFragmentChars, 100_000);
     assert.equal(maxGeneratedSourceChars, 1_000_000);
     assert.equal(

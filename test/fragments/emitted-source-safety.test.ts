@@ -1,8 +1,8 @@
 /**
- * Safety of the generated JavaScript (issue 4, "Safety"): over every fragment of the conformance corpus
- * that compiles (the escape attempts included), the emitted source names nothing but `rt`, `context`,
- * its own renamed locals, temps, cells and hoisted constants, and the emitter's fixed helpers; no member
- * it reads reaches a prototype or the function machinery.
+ * Safety of the generated JavaScript (docs/fragments.md, "How compiled fragments stay inside their box"):
+ * over every fragment of the conformance corpus that compiles (the escape attempts included), the emitted
+ * source names nothing but `rt`, `context`, its own renamed locals, temps, cells and hoisted constants, and
+ * the emitter's fixed helpers; no member it reads reaches a prototype or the function machinery.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

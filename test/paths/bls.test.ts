@@ -1,7 +1,7 @@
 /**
- * BLS on hand-built graphs whose every fewest-hop path is known (spec part 2 "Path finding" rules 1, 2, 6;
- * CONTRACT 2.1): directions, parallel edges, cycles, self-loops, ties and their order, maxDepth and
- * maxResults, the filter rules on end and intermediate vertices, and the empty answers.
+ * BLS on hand-built graphs whose every fewest-hop path is known (docs/paths.md, "Algorithms"): directions,
+ * parallel edges, cycles, self-loops, ties and their order, maxDepth and maxResults, the filter rules on end
+ * and intermediate vertices, and the empty answers.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -124,7 +124,7 @@ describe('BLS', () => {
     assert.deepEqual(findPathsSync(engine, 0, 2, bls()), []);
   });
 
-  describe('vertex filter on end vertices (CONTRACT 2.1)', () => {
+  describe('vertex filter on end vertices: tested only for a one-hop path', () => {
     const only = (...passing: number[]) => ({ vertexFilter: (v: number) => passing.includes(v) });
 
     it('never tests either end of a path of two or more hops', async () => {

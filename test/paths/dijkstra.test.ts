@@ -1,7 +1,7 @@
 /**
- * DIJKSTRA on hand-built graphs whose K least-weight paths are known (spec part 2 "Path finding" rules
- * 3-5; CONTRACT 2.1): the cost rules, K-shortest order and its ties, parallel edges, the inclusive weight
- * cap, clamped and untraversable costs, maxDepth during the search, and which vertices the filter tests.
+ * DIJKSTRA on hand-built graphs whose K least-weight paths are known (docs/paths.md, "Algorithms"): the cost
+ * rules, K-shortest order and its ties, parallel edges, the inclusive weight cap, clamped and untraversable
+ * costs, maxDepth during the search, and which vertices the filter tests.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -181,7 +181,7 @@ describe('DIJKSTRA', () => {
     assert.deepEqual(findPathsSync(inner, 0, 3, dijkstra({ maxDepth: 0 })), []);
   });
 
-  describe('vertex filter (CONTRACT 2.1)', () => {
+  describe('vertex filter: every vertex a step reaches, never the start', () => {
     it('never tests the start vertex', async () => {
       const engine = await buildGraph(3, [
         { from: 0, to: 1 },

@@ -1,6 +1,6 @@
 /**
  * Path-test support: small graphs built through the engine, and an independent brute-force enumerator of
- * every loop-free path (both edge directions, the spec's filter and cost rules written out directly) that
+ * every loop-free path (both edge directions, the documented filter and cost rules written out directly) that
  * the property tests compare BLS and DIJKSTRA against.
  */
 import { Engine } from '../../src/index.js';
@@ -115,7 +115,7 @@ export function compareSequences(a: readonly BruteStep[], b: readonly BruteStep[
   return a.length - b.length;
 }
 
-/** What BLS must return, written from CONTRACT 2.1 directly. */
+/** What BLS must return, written from docs/paths.md ("Algorithms", "Which vertices the filters test"). */
 export function expectedBls(
   engine: Engine,
   from: number,

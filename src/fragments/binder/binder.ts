@@ -1,7 +1,7 @@
 /**
  * The checker's entry: binds a parsed fragment as the body of
- * `Delegates.<Kind> Create(TraversalContext context)` in the kind's environment (spec part 2, "Fragment
- * form"; CONTRACT 2.3.1) and answers the bound tree, or the diagnostics that stop the compile.
+ * `Delegates.<Kind> Create(TraversalContext context)` in the kind's environment (docs/fragments.md, "What
+ * a fragment is") and answers the bound tree, or the diagnostics that stop the compile.
  *
  * Diagnostics come in binding order, as the ancestor's compile lists a method body's. A method whose end can be
  * reached without a `return` is CS0161, reported on the wrapper's method name, which lies outside the

@@ -11,10 +11,10 @@
  */
 
 /**
- * Default steps per call (`Svc:Fragments:MaxSteps`). A tick costs about a nanosecond and a realistic loop
- * body 10-50 ns, so a runaway fragment is stopped after roughly 10-500 ms; legitimate fragments loop over
- * one element's edges or properties, and 10 million leaves room for hubs with millions of edges walked by
- * a few nested LINQ operators.
+ * Default steps per call (`Svc:Fragments:MaxSteps`). A tick is a decrement and a compare, cheap beside any
+ * realistic loop body, so a runaway fragment is stopped within a fraction of a second; legitimate fragments
+ * loop over one element's edges or properties, and 10 million leaves room for hubs with millions of edges
+ * walked by a few nested LINQ operators.
  */
 export const DEFAULT_MAX_FRAGMENT_STEPS = 10_000_000;
 /** Smallest budget the configuration accepts: below it realistic fragments over a hub would fail. */

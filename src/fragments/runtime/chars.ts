@@ -4,7 +4,7 @@
  * character), and Unicode category tests. A char is its UTF-16 code unit (a number, types.ts).
  */
 
-/** Code units 0-127 map by arithmetic; the rest through tables built on first use (about 10 ms). */
+/** Code units 0-127 map by arithmetic; the rest through tables built on first use (rarely needed). */
 const ASCII_LIMIT = 0x80;
 const BMP_SIZE = 0x10000;
 

@@ -1,8 +1,8 @@
 /**
  * The reads every element model offers (`AGraphElementModel`), as functions of (graph, id) that the
  * vertex and edge views both call. The views do not share a base class: in Node 20 constructing an
- * instance of a derived class costs 10-30 ns against about 1 ns for a plain class, and a view is made
- * for every element a traversal visits.
+ * instance of a derived class costs many times what a plain class costs, and a view is made for every
+ * element a traversal visits.
  */
 import type { Graph } from '../../engine/graph/graph.js';
 import { isInlineTag, type PropertyStore } from '../../engine/graph/property-store.js';
@@ -92,8 +92,8 @@ export function tryGetProperty(
 
 /**
  * `TryGetProperty<T>` of a reserved key (`$embedding:<name>`, `$embeddingModel:<name>`): the entry the
- * element's embedding stands for, read from the embedding store as an element read shows it (CONTRACT
- * 1.1): the vector as `float[]` (a copy, as every float[] read), the stamp as `string`.
+ * element's embedding stands for, read from the embedding store as an element read shows it (docs/vectors.md,
+ * "Element embeddings"): the vector as `float[]` (a copy, as every float[] read), the stamp as `string`.
  */
 export function tryGetReservedProperty(
   graph: Graph,

@@ -1,5 +1,5 @@
 /**
- * The six fragment kinds (spec part 2, "Delegate kinds"; CONTRACT 2.3.1) and the rules by which the
+ * The six fragment kinds (docs/fragments.md, "Kinds and their lambda shapes") and the rules by which the
  * lambda a fragment returns converts to its delegate type.
  *
  * A fragment is the body of `Delegates.<Kind> Create(TraversalContext context)`, so `return <lambda>;`

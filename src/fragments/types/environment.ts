@@ -2,7 +2,8 @@
  * The compile environment a fragment is checked in: what the ancestor wraps it in, what it references,
  * and which type names are therefore in scope.
  *
- * The ancestor (CONTRACT 2.3.1; its CodeGenerationHelper and DelegateValidationHelper) places the
+ * The ancestor (docs/fragments.md, "What a fragment is"; its CodeGenerationHelper and
+ * DelegateValidationHelper) places the
  * fragment as the body of `Delegates.X Create(TraversalContext context)` in a class declared in
  *   - path fragments:     namespace NoSQL.GraphDB.Core.Algorithms.Path
  *   - subgraph fragments: namespace NoSQL.GraphDB.Core.Algorithms.SubGraph.Generated

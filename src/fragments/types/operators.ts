@@ -2,7 +2,7 @@
  * Typing of C# operators over the fragment's types: which operator implementation `a op b` selects, its
  * result type, or the diagnostic C# reports.
  *
- * Resolution is the spec's (§12.4.4 to §12.4.7), not a promotion table: the candidates are the
+ * Resolution is the C# specification's (§12.4.4 to §12.4.7), not a promotion table: the candidates are the
  * user-defined operators of the operand types (DateTime, TimeSpan, DateTimeOffset, Guid) when any of them
  * applies, otherwise the predefined operators and their lifted forms; a candidate applies when each
  * operand converts implicitly to its parameter (constants included, so `ulongValue + 1` is ulong and

@@ -21,11 +21,12 @@
  *   on `Http` the same way.
  * - Everything CoreLib declares compiles in the ancestor, because CoreLib itself is referenced:
  *   `System.IO.File`, `Environment`, `AppDomain`, `Activator`, `Type.GetType`, `System.Reflection.Assembly`,
- *   `System.Threading.Thread`, `GC`. Skein cannot accept these (issue 4, safety: no host access), so it
- *   rejects them with its own id SVCUNSUPPORTED, "'{0}' is not supported in fragments", where C# would have
- *   compiled. The refusal covers whole namespaces that only reach the host (System.IO, System.Reflection,
- *   System.Threading, System.Runtime, System.Diagnostics, System.Net, System.Security, System.Resources)
- *   and the listed System types.
+ *   `System.Threading.Thread`, `GC`. Skein cannot accept these (a fragment never reaches the host:
+ *   docs/fragments.md, "How compiled fragments stay inside their box"), so it rejects them with its own id
+ *   SVCUNSUPPORTED, "'{0}' is not supported in fragments", where C# would have compiled. The refusal covers
+ *   whole namespaces that only reach the host (System.IO, System.Reflection, System.Threading,
+ *   System.Runtime, System.Diagnostics, System.Net, System.Security, System.Resources) and the listed System
+ *   types.
  * Names that exist in .NET but are not listed here reach the binder's ordinary lookup failure (CS0103,
  * CS0246, CS0234), which C# would give only if they did not exist.
  */

@@ -317,6 +317,6 @@ export const filtersBasic: readonly ConformanceCase[] = [
     expect: { empty: true },
     note: 'A delegate type is a reference type: null converts, and the factory answers no delegate.',
     unsure:
-      'that the compiled factory answers null for `return null;` (CONTRACT does not say what the route does with it)',
+      'that the compiled factory answers null for `return null;` (no delegate, as for an empty fragment)',
   },
 ];

@@ -199,7 +199,7 @@ export const statementsLoops: readonly ConformanceCase[] = [
     fragment: 'Delegates.VertexFilter f = v => v.Id == 3;\nreturn f;',
     expect: { passes: ['dave'] },
     unsure:
-      'the fragment returns a VertexFilter-typed local instead of a lambda: valid C#, but the spec says the fragment "has a lambda"',
+      'the fragment returns a VertexFilter-typed local instead of a lambda: valid C#, but a fragment is documented as ending with `return <lambda>;`',
   },
   {
     name: 'statements: block-bodied edge cost with a loop',

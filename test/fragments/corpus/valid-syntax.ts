@@ -1,7 +1,8 @@
 /**
  * Fragments that are valid C# within the supported subset: the parser must read each without a
- * diagnostic. They are the filters and costs users write (spec part 2, "Delegate kinds" and "Accessor
- * surface"), grouped by the construct each one exercises; the binder's tests reuse them.
+ * diagnostic. They are the filters and costs users write (docs/fragments.md, "Kinds and their lambda
+ * shapes" and "What a fragment may call"), grouped by the construct each one exercises; the binder's tests
+ * reuse them.
  */
 export interface ValidFragment {
   /** The construct the fragment is here for. */
@@ -10,7 +11,7 @@ export interface ValidFragment {
 }
 
 export const validFragments: readonly ValidFragment[] = [
-  // Filters and costs as the spec shows them.
+  // Filters and costs as the documentation shows them.
   {
     covers: 'typed read with out int',
     fragment: 'return v => v.Label == "person" && v.TryGetProperty(out int age, "age") && age > 30;',

@@ -344,7 +344,7 @@ describe('runtime bindings: the graph', () => {
     assert.equal(read('"a" + "ge"'), true);
     assert.equal(cell.value, 42);
     cell.value = 7;
-    assert.equal(read('null'), false, 'TryGetProperty never throws (specification, part 2)');
+    assert.equal(read('null'), false, 'TryGetProperty never throws: a null key finds nothing');
     assert.equal(cell.value, 0);
   });
 

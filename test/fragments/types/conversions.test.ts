@@ -52,8 +52,8 @@ function keyword(name: string): CsType {
 }
 
 describe('implicit and explicit numeric conversions (C# spec 10.2.3 and 10.3.2)', () => {
-  // The spec's table, written out independently of the implementation: '=' identity, 'I' implicit,
-  // 'E' explicit. Rows convert from, columns to, both in this order.
+  // The C# specification's table, written out independently of the implementation: '=' identity, 'I'
+  // implicit, 'E' explicit. Rows convert from, columns to, both in this order.
   const order = [
     'sbyte',
     'byte',

@@ -22,7 +22,7 @@ import {
   typeToString,
 } from '../../../src/fragments/types/types.js';
 
-describe('the six delegate kinds (spec part 2, Delegate kinds)', () => {
+describe('the six delegate kinds take and return the types of their lambda shapes', () => {
   const expected: [string, string, string, string][] = [
     ['VertexFilter', 'VertexModel', 'bool', 'path'],
     ['EdgeFilter', 'EdgeModel', 'bool', 'path'],

@@ -66,9 +66,9 @@ describe('binary numeric promotion for every pair of numeric types (C# spec 12.4
     'double',
     'decimal',
   ];
-  // The promoted type of `a + b`, written out from the spec's rules: decimal with float or double is
-  // an error (CS0019); ulong with a signed integral type is ambiguous (CS0034); uint with a signed
-  // type narrower than long gives long; integral types below int give int.
+  // The promoted type of `a + b`, written out from the C# specification's rules: decimal with float or double
+  // is an error (CS0019); ulong with a signed integral type is ambiguous (CS0034); uint with a signed type
+  // narrower than long gives long; integral types below int give int.
   const table = [
     'int int int int int long long CS0034 int float double decimal', // sbyte
     'int int int int int uint long ulong int float double decimal', // byte

@@ -126,7 +126,7 @@ describe('surface table integrity', () => {
   });
 });
 
-describe('the element models as CONTRACT 2.3.1 lists them', () => {
+describe('the element models have exactly the documented members and signatures', () => {
   const expected: [CsType, string, string][] = [
     [AGRAPH_ELEMENT_MODEL, 'Id', 'readonly int Id'],
     [AGRAPH_ELEMENT_MODEL, 'Label', 'readonly string Label'],

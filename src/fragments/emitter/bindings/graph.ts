@@ -12,8 +12,8 @@ import { argumentOf, call, method, property, type BindingTable } from './build.j
 /**
  * `element.TryGetProperty<T>(out T value, string key)`. A constant key is resolved once per request
  * (`rt.key`, hoisted: the hot path); any other key is looked up by name at each call (`TryGetPropertyNamed`,
- * uncached, since computed names are unbounded). A null key finds nothing: the specification's
- * TryGetProperty never throws (part 2, accessor surface), so it is false with default(T), not the
+ * uncached, since computed names are unbounded). A null key finds nothing: TryGetProperty never throws
+ * (docs/fragments.md, "Typed property reads"), so it is false with default(T), not the
  * ArgumentNullException an ImmutableDictionary lookup would raise.
  */
 const tryGetProperty: RuntimeBinding = (site: RuntimeCallSite) => {

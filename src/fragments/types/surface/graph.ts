@@ -1,6 +1,6 @@
 /**
- * The engine's surface: the element models exactly as CONTRACT 2.3.1 lists them, TraversalContext, and
- * VectorMath of the vector-index namespace the wrapper imports.
+ * The engine's surface: the element models exactly as docs/fragments.md ("What a fragment may call") lists
+ * them, TraversalContext, and VectorMath of the vector-index namespace the wrapper imports.
  *
  * Runtime keys:
  *   element.id, element.label, element.getCreationDate, element.getModificationDate,
@@ -20,8 +20,8 @@
  * '{1}'.", the type printed as an unconstructed generic name (`List<>`) because the compiler never
  * resolved it.
  *
- * The fields Id and Label are writable in the ancestor's class; the contract declares the surface
- * read-only and Skein keeps fragments from writing the graph, so they are readonly here.
+ * The fields Id and Label are writable in the ancestor's class; the documented surface is read-only
+ * (assigning one is CS0191) and Skein keeps fragments from writing the graph, so they are readonly here.
  */
 import { frameworkAssemblyName } from '../environment.js';
 import type { SurfaceTable, UnusableMemberRow } from '../surface.js';
