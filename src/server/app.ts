@@ -108,7 +108,8 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     logger: options.logger ?? false,
     bodyLimit: options.maxBodyBytes,
     exposeHeadRoutes: false,
-    return503OnClosing: true,
+    // A request arriving while the server stops is answered by the startup gate, as a problem.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -4,7 +4,7 @@
  * the supported versions.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError } from '../problem.js';
+import { problem } from '../problems/problem.js';
 
 export const apiVersion = '0.1';
 const supportedVersionsHeader = 'api-supported-versions';
@@ -43,9 +43,8 @@ export function registerVersioning(app: FastifyInstance): void {
     const unsupported = requestedVersions(request).find((version) => !isSupported(version));
     if (unsupported !== undefined) {
       done(
-        new ProblemError(
-          400,
-          'Unsupported API version',
+        problem(
+          'UNSUPPORTED_API_VERSION',
           `The API version '${unsupported}' is not supported; supported: ${apiVersion}.`,
         ),
       );

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { WriteOperation } from '../../index.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { vertexInputOf } from '../wire/creates.js';
 import { wireVertex } from '../wire/elements.js';
@@ -23,7 +23,7 @@ const Degree = Type.Integer({ minimum: 0 });
 const Count = Type.Integer({ minimum: 0, description: 'Live vertices' });
 
 function vertexMissing(id: number): ProblemError {
-  return new ProblemError(404, reasonPhrase(404), `The vertex ${id} does not exist.`);
+  return problem('VERTEX_NOT_FOUND', `The vertex ${id} does not exist.`);
 }
 
 export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
