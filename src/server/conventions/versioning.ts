@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../problems/problem.js';
 
 export const apiVersion = '0.1';
-const supportedVersionsHeader = 'api-supported-versions';
+export const supportedVersionsHeader = 'api-supported-versions';
 const mediaTypeVersion = /;\s*ver\s*=\s*"?([^;",\s]*)"?/i;
 
 function requestedVersions(request: FastifyRequest): string[] {
