@@ -1,7 +1,9 @@
 /**
  * Vertices: creation (single and batch), reads by id, the count, and the traversal reads of one vertex's
- * adjacency (CONTRACT 1.3, 1.6). A vertex-scoped read with nothing to return is 204; only the degree
- * routes treat a missing vertex as a 404 problem, because a count of a missing thing is not 0.
+ * adjacency (CONTRACT 1.3, 1.6). A vertex-scoped read with nothing to return is 204, whether the vertex
+ * is missing or has nothing in that direction or group (docs/http.md); only the degree routes treat a
+ * missing vertex as a 404 problem, because a count of a missing thing is not 0 (a live vertex's empty
+ * group has degree 0).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -84,7 +86,7 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
       { schema: { tags, params: IdParams, response: { 200: EdgeTypes, 204: NoContent } } },
       async (request, reply) => {
         const types = request.namespace.engine.edgeTypes(request.params.id, direction);
-        return types === undefined ? reply.code(204).send() : types;
+        return types === undefined || types.length === 0 ? reply.code(204).send() : types;
       },
     );
 
@@ -94,7 +96,7 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { id, edgePropertyId } = request.params;
         const ids = request.namespace.engine.edgeIds(id, direction, edgePropertyId);
-        return ids === undefined ? reply.code(204).send() : ids;
+        return ids === undefined || ids.length === 0 ? reply.code(204).send() : ids;
       },
     );
 
