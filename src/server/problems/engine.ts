@@ -4,7 +4,7 @@
  * does not compile until it is given one. A waited write that rolls back arrives as the engine error of
  * its cause, so this table is also how rollbacks map to 400, 404, 409 or 500 (docs/http.md, "Writes").
  */
-import type { EngineError, EngineErrorCode, FailureReason } from '../../engine/errors.js';
+import type { EngineError, EngineErrorCode, FailureReason } from '../../index.js';
 import { problem, type ProblemError } from './problem.js';
 import type { ProblemCode } from './registry.js';
 
