@@ -10,6 +10,7 @@ import type { DurabilityBlock } from '../engine/durability/durability.js';
 import type { SaveGames } from '../engine/durability/savegames/service.js';
 import { frameworkErrorHandler, registerErrorHandling } from './conventions/errors.js';
 import { registerVersioning } from './conventions/versioning.js';
+import { clientErrorHandler } from './conventions/client-errors.js';
 import { registerApiKey } from './conventions/api-key.js';
 import { registerRateLimit } from './conventions/rate-limit.js';
 import { validatorCompiler } from './conventions/validation.js';
@@ -114,9 +115,11 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     logController: new LogController({ disableRequestLogging: options.logRequests !== true }),
     bodyLimit: options.maxBodyBytes,
     exposeHeadRoutes: false,
-    return503OnClosing: true,
+    // A request arriving while the server stops is answered by the startup gate, as a problem.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 /**
  * How a route answers when a compiled fragment fails while it runs (spec part 2, "Compilation and caching
- * rules", rule 4): the one mapping from `fragmentFailure`'s classes to problem bodies.
+ * rules", rule 4): the one mapping from `fragmentFailure`'s classes to problems of the registry.
  *
  * - The step budget (`Svc:Fragments:MaxSteps`) ran out: 422, titled `Fragment step budget exceeded`, the
  *   detail naming the limit and its key, `maxSteps` as an extension member. The request was understood but
@@ -14,25 +14,16 @@
  * A route runs its fragments inside `try { ... } catch (error) { throwFragmentFailure(error); }`.
  */
 import { fragmentFailure } from '../fragments/runtime/runtime.js';
-import { ProblemError } from './problem.js';
-
-export const fragmentStepBudgetStatus = 422;
-export const fragmentStepBudgetTitle = 'Fragment step budget exceeded';
-export const fragmentExceptionStatus = 500;
-export const fragmentExceptionTitle = 'Fragment failed';
+import { problem, type ProblemError } from './problems/problem.js';
 
 /** The problem for an error a running fragment threw; undefined when the error is not the fragment's. */
 export function fragmentFailureProblem(error: unknown): ProblemError | undefined {
   const failure = fragmentFailure(error);
   if (failure === undefined) return undefined;
   if (failure.kind === 'budget') {
-    return new ProblemError(fragmentStepBudgetStatus, fragmentStepBudgetTitle, failure.message, {
-      maxSteps: failure.maxSteps,
-    });
+    return problem('FRAGMENT_STEP_BUDGET_EXCEEDED', failure.message, { maxSteps: failure.maxSteps });
   }
-  return new ProblemError(fragmentExceptionStatus, fragmentExceptionTitle, failure.message, {
-    exceptionName: failure.exceptionName,
-  });
+  return problem('FRAGMENT_FAILED', failure.message, { exceptionName: failure.exceptionName });
 }
 
 /** For a route's catch block: throws the fragment's problem, or the error itself when it is something else. */

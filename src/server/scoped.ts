@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
-import { ProblemError } from './problem.js';
+import { problem } from './problems/problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,9 +50,7 @@ export function registerScoped(
         const namespace = namespaces.get(name);
         if (namespace === undefined) {
           done(
-            new ProblemError(404, 'Namespace not found', `The namespace '${name}' does not exist.`, {
-              namespace: name,
-            }),
+            problem('NAMESPACE_NOT_FOUND', `The namespace '${name}' does not exist.`, { namespace: name }),
           );
           return;
         }

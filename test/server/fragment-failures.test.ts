@@ -2,11 +2,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerErrorHandling } from '../../src/server/conventions/errors.js';
-import {
-  fragmentFailureProblem,
-  fragmentStepBudgetTitle,
-  throwFragmentFailure,
-} from '../../src/server/fragment-failures.js';
+import { fragmentFailureProblem, throwFragmentFailure } from '../../src/server/fragment-failures.js';
+import { problems } from '../../src/server/problems/registry.js';
 import { ExecutionBudget, FragmentBudgetExceeded } from '../../src/fragments/runtime/budget.js';
 import { FragmentException, nullReference } from '../../src/fragments/runtime/exceptions.js';
 import { assertProblem, Client } from '../support/server.js';
@@ -59,7 +56,7 @@ describe('fragment failures on a route', () => {
   it('a step-budget stop is 422, titled after the budget, naming the limit and its key', async () => {
     const problem = assertProblem(await client.get('/run/budget'), 422);
     assert.equal(problem.title, 'Fragment step budget exceeded');
-    assert.equal(problem.title, fragmentStepBudgetTitle);
+    assert.equal(problem.title, problems.FRAGMENT_STEP_BUDGET_EXCEEDED.title);
     assert.match(String(problem.detail), /after 1000 steps/);
     assert.match(String(problem.detail), /Svc:Fragments:MaxSteps/);
     assert.equal(problem.maxSteps, 1000);

@@ -4,6 +4,7 @@
  * ancestor's default body limit.
  */
 import assert from 'node:assert/strict';
+import { assertRegisteredProblem } from './server.js';
 export { startServer as startTestServer, type TestServer } from './server.js';
 
 /** A rate limit no test reaches, for suites that call the limited routes often. */
@@ -31,6 +32,7 @@ export async function assertProblem(
   assert.equal(body.status, status);
   assert.equal(typeof body.title, 'string');
   if (title !== undefined) assert.equal(body.title, title);
+  assertRegisteredProblem(body);
   return body;
 }
 

@@ -14,6 +14,8 @@ import {
   type ServerOptions,
   type SkeinServer,
 } from '../../src/server/app.js';
+import { problemCodeOfType } from '../../src/server/problems/problem.js';
+import { problems } from '../../src/server/problems/registry.js';
 
 /** The named namespace the prefixed variant of each test addresses. */
 export const testNamespace = 'flights';
@@ -119,6 +121,20 @@ export class Client {
   }
 }
 
+/**
+ * Asserts that a problem body comes from the registry: its `type` names a registered code whose status
+ * and title it carries, and it has a detail. Every problem a test looks at passes through here, so the
+ * suite as a whole checks that the service sends no problem outside the registry.
+ */
+export function assertRegisteredProblem(problem: Record<string, unknown>): void {
+  const code = problemCodeOfType(problem.type);
+  assert.notEqual(code, undefined, `the problem's type names no registered code: ${JSON.stringify(problem)}`);
+  const entry = problems[code!];
+  assert.equal(problem.status, entry.status, `status of ${code}`);
+  assert.equal(problem.title, entry.title, `title of ${code}`);
+  assert.equal(typeof problem.detail, 'string', `detail of ${code}`);
+}
+
 /** Asserts an RFC 7807 problem with the given status and returns its members. */
 export function assertProblem(reply: HttpReply, status: number): Record<string, unknown> {
   assert.equal(reply.status, status, `expected ${status}, got ${reply.status}: ${reply.text}`);
@@ -126,6 +142,7 @@ export function assertProblem(reply: HttpReply, status: number): Record<string, 
   const problem = reply.body as Record<string, unknown>;
   assert.equal(typeof problem.title, 'string');
   assert.equal(problem.status, status);
+  assertRegisteredProblem(problem);
   return problem;
 }
 

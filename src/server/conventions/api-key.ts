@@ -6,7 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../problem.js';
+import { problem } from '../problems/problem.js';
 import './route-config.js';
 
 export interface ApiKeyOptions {
@@ -39,11 +39,7 @@ export function registerApiKey(app: FastifyInstance, options: ApiKeyOptions): vo
     }
     request.authenticated = presented !== undefined && keyMatches(presented, expected);
     if (!request.authenticated && request.routeOptions.config.anonymous !== true) {
-      throw new ProblemError(
-        401,
-        'Unauthorized',
-        `A valid API key is required in the ${options.headerName} header.`,
-      );
+      throw problem('API_KEY_REQUIRED', `A valid API key is required in the ${options.headerName} header.`);
     }
   });
 }

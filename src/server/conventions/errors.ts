@@ -1,14 +1,16 @@
 /**
- * Turns every failure into a problem body: engine errors by reason, schema and binding failures with the
- * `errors` member, the framework's own 400/404/413/415, and anything unexpected as a logged 500.
+ * Turns every failure into a problem body from the registry (src/server/problems): problems thrown by
+ * hooks and handlers as they are, engine errors through their one mapping, schema and binding failures
+ * with the `errors` member, the framework's own errors by their code or status, and anything unexpected
+ * as a logged 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineError } from '../../engine/errors.js';
 import { ValueError } from '../../engine/model/values.js';
-import { ProblemError, problemFromEngineError, reasonPhrase, sendProblem } from '../problem.js';
+import { problemFromEngineError } from '../problems/engine.js';
+import { isProblemError, problem, sendProblem, type ProblemError } from '../problems/problem.js';
+import type { ProblemCode } from '../problems/registry.js';
 import { advertiseVersions } from './versioning.js';
-
-export const validationTitle = 'One or more validation errors occurred.';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -36,46 +38,63 @@ function validationErrors(
   return errors;
 }
 
+/** The framework's errors that have their own entry, by the framework's error code. */
+const problemCodeOfFrameworkCode: Readonly<Record<string, ProblemCode>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BODY_LENGTH_MISMATCH',
+  FST_ERR_BAD_URL: 'MALFORMED_URL_ENCODING',
+  FST_ERR_MAX_PARAM_LENGTH: 'PATH_PARAMETER_TOO_LONG',
+};
+
+/** Any other client error the framework or a plugin raises, by its status; other 4xx statuses are 400. */
+const problemCodeOfClientStatus: Readonly<Record<number, ProblemCode>> = {
+  400: 'BAD_REQUEST',
+  403: 'ACCESS_DENIED',
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
+  411: 'LENGTH_REQUIRED',
+  412: 'PRECONDITION_FAILED',
+  413: 'BODY_TOO_LARGE',
+  414: 'PATH_PARAMETER_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+};
+
+/** The problem of an error that is neither a problem nor an engine error: one the framework raised. */
+function frameworkProblem(error: FastifyError): ProblemError {
+  const byCode = error.code === undefined ? undefined : problemCodeOfFrameworkCode[error.code];
+  if (byCode !== undefined) return problem(byCode, error.message);
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    return problem('INTERNAL_ERROR', 'The server failed to complete the request; the fault is logged.');
+  }
+  return problem(problemCodeOfClientStatus[status] ?? 'BAD_REQUEST', error.message);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error instanceof ProblemError) {
-      return sendProblem(
-        reply,
-        { title: error.title, status: error.status, detail: error.message, ...error.extensions },
-        error,
-      );
-    }
+    if (isProblemError(error)) return sendProblem(reply, error, error);
     if (error instanceof EngineError) {
       return sendProblem(reply, problemFromEngineError(error), error);
     }
-    if (error instanceof ValueError) {
-      return sendProblem(reply, { title: reasonPhrase(400), status: 400, detail: error.message });
-    }
+    if (error instanceof ValueError)
+      return sendProblem(reply, problem('INVALID_PROPERTY_VALUE', error.message));
     if (error.validation) {
       const errors = validationErrors(error.validation as ValidationIssue[], error.validationContext);
-      return sendProblem(reply, { title: validationTitle, status: 400, detail: error.message, errors });
+      return sendProblem(reply, problem('VALIDATION_FAILED', error.message, { errors }));
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      return sendProblem(
-        reply,
-        {
-          title: reasonPhrase(500),
-          status: 500,
-          detail: 'The server failed to complete the request; the fault is logged.',
-        },
-        error,
-      );
-    }
-    return sendProblem(reply, { title: reasonPhrase(status), status, detail: error.message });
+    return sendProblem(reply, frameworkProblem(error), error);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, {
-      title: reasonPhrase(404),
-      status: 404,
-      detail: `No route answers ${request.method} ${request.url.split('?')[0]}`,
-    }),
+    sendProblem(
+      reply,
+      problem('ROUTE_NOT_FOUND', `No route answers ${request.method} ${request.url.split('?')[0]}`),
+    ),
   );
 }
 
@@ -89,7 +108,6 @@ export function frameworkErrorHandler(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const status = error.statusCode ?? 400;
   advertiseVersions(reply);
-  void sendProblem(reply, { title: reasonPhrase(status), status, detail: error.message });
+  void sendProblem(reply, frameworkProblem(error));
 }

@@ -4,7 +4,7 @@
  * route, which cannot express one bucket across routes, so this is the whole limiter.
  */
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../problem.js';
+import { problem } from '../problems/problem.js';
 import './route-config.js';
 
 export interface RateLimitOptions {
@@ -40,9 +40,8 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config.rateLimited === true && !limiter.tryAcquire()) {
       done(
-        new ProblemError(
-          429,
-          'Too Many Requests',
+        problem(
+          'RATE_LIMITED',
           `The sensitive-route limit of ${options.permitsPerWindow} requests per ${options.windowSeconds} s is exhausted.`,
         ),
       );

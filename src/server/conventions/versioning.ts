@@ -4,10 +4,10 @@
  * the supported versions.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError } from '../problem.js';
+import { problem } from '../problems/problem.js';
 
 export const apiVersion = '0.1';
-const supportedVersionsHeader = 'api-supported-versions';
+export const supportedVersionsHeader = 'api-supported-versions';
 const mediaTypeVersion = /;\s*ver\s*=\s*"?([^;",\s]*)"?/i;
 
 function requestedVersions(request: FastifyRequest): string[] {
@@ -43,9 +43,8 @@ export function registerVersioning(app: FastifyInstance): void {
     const unsupported = requestedVersions(request).find((version) => !isSupported(version));
     if (unsupported !== undefined) {
       done(
-        new ProblemError(
-          400,
-          'Unsupported API version',
+        problem(
+          'UNSUPPORTED_API_VERSION',
           `The API version '${unsupported}' is not supported; supported: ${apiVersion}.`,
         ),
       );

@@ -19,7 +19,8 @@ import {
   openExport,
 } from '../../bulk/index.js';
 import type { RouteContext } from '../app.js';
-import { ProblemError, reasonPhrase, sendProblem, statusForReason } from '../problem.js';
+import { importBatchProblemOfReason } from '../problems/engine.js';
+import { problem, sendProblem, type ProblemError } from '../problems/problem.js';
 
 const tags = ['bulk'];
 
@@ -72,22 +73,16 @@ function importProblem(error: BulkImportError): ProblemError {
   const line = error.lineNumber === undefined ? {} : { lineNumber: error.lineNumber };
   switch (error.kind) {
     case 'notEmpty':
-      return new ProblemError(409, 'Import requires an empty graph', `${error.message}.`, counts);
+      return problem('IMPORT_TARGET_NOT_EMPTY', `${error.message}.`, counts);
     case 'invalidLine':
-      return new ProblemError(400, 'Invalid import line', error.message, { ...line, ...counts });
+      return problem('IMPORT_LINE_INVALID', error.message, { ...line, ...counts });
     case 'lineTooLong':
-      return new ProblemError(400, 'Import line too long', error.message, { ...line, ...counts });
+      return problem('IMPORT_LINE_TOO_LONG', error.message, { ...line, ...counts });
     case 'tooLarge':
-      return new ProblemError(413, 'Import body too large', `${error.message}.`, counts);
+      return problem('IMPORT_BODY_TOO_LARGE', `${error.message}.`, counts);
     case 'batchRolledBack': {
-      // An endpoint the writer found missing is a line of the file that does not hold (400); other causes
-      // map as for any waited write (CONTRACT 1.12).
-      const reason = error.cause?.reason ?? 'fault';
-      const status = reason === 'notFound' ? 400 : statusForReason(reason);
-      return new ProblemError(status, 'Import batch rolled back', `${error.message}.`, {
-        ...line,
-        ...counts,
-      });
+      const code = importBatchProblemOfReason[error.cause?.reason ?? 'fault'];
+      return problem(code, `${error.message}.`, { ...line, ...counts });
     }
   }
 }
@@ -128,7 +123,7 @@ export async function bulkRoutes(scope: FastifyInstance, { options }: RouteConte
         exported = await openExport(request.namespace.engine, { vertexLabel, edgeLabel, edgePropertyId });
       } catch (error) {
         if (error instanceof BulkExportError) {
-          throw new ProblemError(422, 'Graph not exportable', error.message, {
+          throw problem('EXPORT_VALUE_NOT_EXPORTABLE', error.message, {
             elementId: error.elementId,
             propertyKey: error.propertyKey,
           });
@@ -169,18 +164,16 @@ export async function bulkRoutes(scope: FastifyInstance, { options }: RouteConte
       onRequest: async (request, reply) => {
         if (mediaTypeOf(request.headers['content-type']) !== bulkMediaType) {
           closeAfter(reply);
-          throw new ProblemError(
-            415,
-            reasonPhrase(415),
+          throw problem(
+            'UNSUPPORTED_MEDIA_TYPE',
             `POST /bulk/import takes ${bulkMediaType}, not '${request.headers['content-type'] ?? 'no content type'}'`,
           );
         }
         const declared = Number(request.headers['content-length']);
         if (bulk.maxImportRequestBytes > 0 && declared > bulk.maxImportRequestBytes) {
           closeAfter(reply);
-          throw new ProblemError(
-            413,
-            'Import body too large',
+          throw problem(
+            'IMPORT_BODY_TOO_LARGE',
             `the body is larger than ${bulk.maxImportRequestBytes} bytes (Svc:BulkIO:MaxImportRequestBytes).`,
             { verticesCommitted: 0, edgesCommitted: 0 },
           );
@@ -199,13 +192,7 @@ export async function bulkRoutes(scope: FastifyInstance, { options }: RouteConte
       } catch (error) {
         if (!(error instanceof BulkImportError)) throw error;
         if (!request.raw.readableEnded) closeAfter(reply);
-        const problem = importProblem(error);
-        return sendProblem(reply, {
-          title: problem.title,
-          status: problem.status,
-          detail: problem.message,
-          ...problem.extensions,
-        });
+        return sendProblem(reply, importProblem(error));
       }
     },
   );

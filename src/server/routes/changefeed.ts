@@ -10,11 +10,11 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EngineError } from '../../engine/errors.js';
 import { changeElements, changeKinds } from '../../changefeed/events.js';
 import { parseFilter } from '../../changefeed/filter.js';
 import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/sse.js';
 import type { RouteContext } from '../app.js';
+import { problem } from '../problems/problem.js';
 import '../conventions/route-config.js';
 
 const tags = ['change feed'];
@@ -69,7 +69,7 @@ export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteC
     async (request, reply) => {
       const feed = request.namespace.engine.changeFeed;
       if (feed === undefined) {
-        throw new EngineError('CHANGEFEED_DISABLED', 'the change feed is disabled (Svc:ChangeFeed:Enabled)');
+        throw problem('CHANGEFEED_DISABLED', 'the change feed is disabled (Svc:ChangeFeed:Enabled)');
       }
       const query = request.query as {
         kinds?: string[];

@@ -14,7 +14,7 @@ import {
 } from '../../fragments/types/delegates.js';
 import type { DelegateKind } from '../../fragments/types/index.js';
 import type { RouteContext } from '../app.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem } from '../problems/problem.js';
 import '../conventions/route-config.js';
 
 const acceptedKinds = Object.keys(DELEGATE_KINDS);
@@ -59,7 +59,7 @@ function requireKind(name: string): DelegateKind {
     rejected !== undefined
       ? `The delegateKind '${rejected}' is not accepted: ${rejected} is not a fragment kind; ${accepted}.`
       : `Unknown delegateKind '${name}'; ${accepted}.`;
-  throw new ProblemError(400, reasonPhrase(400), detail);
+  throw problem('DELEGATE_KIND_UNKNOWN', detail);
 }
 
 export async function delegateRoutes(app: FastifyInstance, _context: RouteContext): Promise<void> {

@@ -32,7 +32,7 @@ import {
   ResultTypeSchema,
 } from '../wire/schemas.js';
 import { NoContent } from '../wire/statuses.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
 
 const tags = ['indexes'];
 
@@ -147,7 +147,7 @@ function optionsOf(
   const options = new Map<string, TypedValue>();
   for (const [name, spec] of Object.entries(specs ?? {})) {
     if (spec === null || typeof spec !== 'object') {
-      throw new ProblemError(400, reasonPhrase(400), `pluginOptions.${name} is null`);
+      throw problem('INDEX_OPTION_INVALID', `pluginOptions.${name} is null`);
     }
     options.set(name, propertyValueOf(spec, `pluginOptions.${name}`));
   }
@@ -155,7 +155,7 @@ function optionsOf(
 }
 
 function unknownIndex(indexId: string): ProblemError {
-  return new ProblemError(400, reasonPhrase(400), `The index '${indexId}' does not exist.`);
+  return problem('INDEX_NOT_DEFINED', `The index '${indexId}' does not exist.`);
 }
 
 export async function indexRoutes(scope: FastifyInstance): Promise<void> {
@@ -262,7 +262,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       if (body === undefined || body === null) return indexes.backfill(request.params.id);
       const { propertyId, replace, prefix, label } = body;
       if (propertyId === undefined || propertyId === null || propertyId === '') {
-        throw new ProblemError(400, reasonPhrase(400), 'propertyId is required');
+        throw problem('INDEX_OPTION_INVALID', 'propertyId is required');
       }
       return indexes.backfill(request.params.id, { propertyId, replace, prefix, label });
     },

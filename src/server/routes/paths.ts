@@ -47,7 +47,8 @@ import { DEFAULT_MAX_FRAGMENT_STEPS } from '../../fragments/runtime/budget.js';
 import { PathCostBlock, PathFilterBlock } from '../wire/fragment-blocks.js';
 import type { RouteContext } from '../app.js';
 import { throwFragmentFailure } from '../fragment-failures.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
+import type { ProblemCode } from '../problems/registry.js';
 import { ElementId } from '../wire/schemas.js';
 import '../conventions/route-config.js';
 
@@ -57,8 +58,6 @@ const tags = ['paths'];
 export const maxPathTimeBudgetSeconds = 3600;
 /** `Svc:Paths:DefaultTimeBudgetSeconds` when the server options do not say. */
 export const defaultPathTimeBudgetSeconds = 30;
-/** Title of the 408 (CONTRACT 2.1). */
-export const pathBudgetTitle = 'Path budget exhausted';
 
 const SemanticSchema = Type.Object(
   {
@@ -146,17 +145,16 @@ const PathResult = Type.Array(
 
 const PathParams = Type.Object({ from: ElementId, to: ElementId });
 
-const statusByKind: Record<PathRequestErrorKind, number> = {
-  invalid: 400,
-  compile: 400,
-  forbidden: 403,
-  storedQueryNotFound: 404,
-  storedQueryNotInvocable: 409,
+const problemCodeOfKind: Record<PathRequestErrorKind, ProblemCode> = {
+  invalid: 'PATH_REQUEST_INVALID',
+  compile: 'PATH_FRAGMENT_COMPILE_FAILED',
+  forbidden: 'CAPABILITY_DISABLED',
+  storedQueryNotFound: 'STORED_QUERY_NOT_FOUND',
+  storedQueryNotInvocable: 'STORED_QUERY_NOT_INVOCABLE',
 };
 
 function problemOf(error: PathRequestError): ProblemError {
-  const status = statusByKind[error.kind];
-  return new ProblemError(status, reasonPhrase(status), error.message, error.extensions);
+  return problem(problemCodeOfKind[error.kind], error.message, error.extensions);
 }
 
 /** The fragments and compiled delegates the request runs with: inline, or a stored query's. */
@@ -281,7 +279,7 @@ export async function pathRoutes(scope: FastifyInstance, { options }: RouteConte
         );
       } catch (error) {
         if (isPathBudgetExhausted(error))
-          throw new ProblemError(408, pathBudgetTitle, error.message, { budgetSeconds });
+          throw problem('PATH_BUDGET_EXHAUSTED', error.message, { budgetSeconds });
         throwFragmentFailure(error);
       } finally {
         reply.raw.off('close', onClose);

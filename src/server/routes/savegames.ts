@@ -9,7 +9,7 @@ import { membersOf } from '../../engine/durability/savegames/entries.js';
 import type { SaveGames } from '../../engine/durability/savegames/service.js';
 import { maxSavePartitions } from '../../engine/durability/checkpoint/index.js';
 import type { RouteContext } from '../app.js';
-import { ProblemError } from '../problem.js';
+import { problem } from '../problems/problem.js';
 import '../conventions/route-config.js';
 
 const tags = ['save games'];
@@ -57,11 +57,7 @@ const LoadBody = Type.Object({
 
 function requireSaveGames(saveGames: SaveGames | undefined): SaveGames {
   if (saveGames === undefined) {
-    throw new ProblemError(
-      409,
-      'Save games unavailable',
-      'this server runs without save games (volatile mode)',
-    );
+    throw problem('SAVE_GAMES_UNAVAILABLE', 'this server runs without save games (volatile mode)');
   }
   return saveGames;
 }
@@ -89,7 +85,7 @@ export async function saveGameNamespaceRoutes(
       };
       const location = body.saveGameLocation ?? undefined;
       if (location !== undefined && location.trim() === '') {
-        throw new ProblemError(400, 'Bad Request', 'saveGameLocation must be a path when present');
+        throw problem('SAVE_LOCATION_INVALID', 'saveGameLocation must be a path when present');
       }
       return saveGames.save(request.namespace, {
         ...(location === undefined ? {} : { location }),
@@ -115,7 +111,7 @@ export async function saveGameNamespaceRoutes(
       const saveGames = requireSaveGames(options.saveGames);
       const location = (request.body as { saveGameLocation?: string | null } | undefined)?.saveGameLocation;
       if (location === undefined || location === null || location.trim() === '') {
-        throw new ProblemError(400, 'Bad Request', 'saveGameLocation is required: the path of a checkpoint');
+        throw problem('SAVE_LOCATION_INVALID', 'saveGameLocation is required: the path of a checkpoint');
       }
       await saveGames.loadPath(request.namespace, location);
       return reply.code(204).send();
@@ -142,9 +138,8 @@ export async function saveGameDeploymentRoutes(
       const saveGames = requireSaveGames(options.saveGames);
       const outcome = await saveGames.saveAll();
       if (outcome.failedNamespaces.length > 0 || outcome.entry === undefined) {
-        throw new ProblemError(
-          500,
-          'Save incomplete',
+        throw problem(
+          'SAVE_INCOMPLETE',
           `the save of ${outcome.failedNamespaces.map((n) => `'${n}'`).join(', ')} rolled back; the others are registered`,
           { failedNamespaces: outcome.failedNamespaces },
         );
@@ -203,12 +198,11 @@ export async function saveGameDeploymentRoutes(
         namespace?: string;
       };
       const entry = saveGames.registry.get(id);
-      if (entry === undefined) throw new ProblemError(404, 'Not Found', `no save game with id '${id}'`);
+      if (entry === undefined) throw problem('SAVE_GAME_NOT_FOUND', `no save game with id '${id}'`);
       const members = membersOf(entry).map((m) => m.name);
       if (namespace !== undefined && !members.includes(namespace)) {
-        throw new ProblemError(
-          404,
-          'Namespace not in save game',
+        throw problem(
+          'SAVE_GAME_MEMBER_NOT_FOUND',
           `the save game ${id} holds ${members.map((m) => `'${m}'`).join(', ')}`,
         );
       }
@@ -229,19 +223,18 @@ export async function saveGameDeploymentRoutes(
         case 'restored':
           return { ...outcome.entry, activatedNamespaces: outcome.activatedNamespaces };
         case 'unknownEntry':
-          throw new ProblemError(404, 'Not Found', `no save game with id '${id}'`);
+          throw problem('SAVE_GAME_NOT_FOUND', `no save game with id '${id}'`);
         case 'unknownMember':
-          throw new ProblemError(
-            404,
-            'Namespace not in save game',
+          throw problem(
+            'SAVE_GAME_MEMBER_NOT_FOUND',
             `the save game ${id} holds ${outcome.members.map((m) => `'${m}'`).join(', ')}`,
           );
         case 'filesMissing':
-          throw new ProblemError(500, 'Save game files missing', `missing: ${outcome.files.join(', ')}`);
+          throw problem('CHECKPOINT_FILE_MISSING', `missing: ${outcome.files.join(', ')}`);
         case 'recreateFailed':
-          throw new ProblemError(500, 'Namespace restore failed', outcome.detail);
+          throw problem('NAMESPACE_RESTORE_FAILED', outcome.detail);
         case 'incomplete':
-          throw new ProblemError(500, 'Restore incomplete', outcome.detail, {
+          throw problem('RESTORE_INCOMPLETE', outcome.detail, {
             failedNamespaces: outcome.failedNamespaces,
           });
       }
@@ -261,7 +254,7 @@ export async function saveGameDeploymentRoutes(
       const { id } = request.params as { id: string };
       const { deleteFiles } = request.query as { deleteFiles?: boolean };
       const deleted = await requireSaveGames(options.saveGames).delete(id, deleteFiles === true);
-      if (!deleted) throw new ProblemError(404, 'Not Found', `no save game with id '${id}'`);
+      if (!deleted) throw problem('SAVE_GAME_NOT_FOUND', `no save game with id '${id}'`);
       return reply.code(204).send();
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '../../storedqueries/index.js';
 import type { RouteContext } from '../app.js';
 import { FragmentText, PathCostBlock, PathFilterBlock } from '../wire/fragment-blocks.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
 import '../conventions/route-config.js';
 
 const tags = ['stored queries'];
@@ -78,7 +78,7 @@ function detailOf(entry: StoredQueryEntry) {
 }
 
 function invalid(error: StoredQueryInvalid): ProblemError {
-  return new ProblemError(400, reasonPhrase(400), error.message);
+  return problem('STORED_QUERY_INVALID', error.message);
 }
 
 export async function storedQueryRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {

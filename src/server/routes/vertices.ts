@@ -1,13 +1,15 @@
 /**
  * Vertices: creation (single and batch), reads by id, the count, and the traversal reads of one vertex's
- * adjacency (CONTRACT 1.3, 1.6). A vertex-scoped read with nothing to return is 204; only the degree
- * routes treat a missing vertex as a 404 problem, because a count of a missing thing is not 0.
+ * adjacency (CONTRACT 1.3, 1.6). A vertex-scoped read with nothing to return is 204, whether the vertex
+ * is missing or has nothing in that direction or group (docs/http.md); only the degree routes treat a
+ * missing vertex as a 404 problem, because a count of a missing thing is not 0 (a live vertex's empty
+ * group has degree 0).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { WriteOperation } from '../../index.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { vertexInputOf } from '../wire/creates.js';
 import { wireVertex } from '../wire/elements.js';
@@ -23,7 +25,7 @@ const Degree = Type.Integer({ minimum: 0 });
 const Count = Type.Integer({ minimum: 0, description: 'Live vertices' });
 
 function vertexMissing(id: number): ProblemError {
-  return new ProblemError(404, reasonPhrase(404), `The vertex ${id} does not exist.`);
+  return problem('VERTEX_NOT_FOUND', `The vertex ${id} does not exist.`);
 }
 
 export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
@@ -84,7 +86,7 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
       { schema: { tags, params: IdParams, response: { 200: EdgeTypes, 204: NoContent } } },
       async (request, reply) => {
         const types = request.namespace.engine.edgeTypes(request.params.id, direction);
-        return types === undefined ? reply.code(204).send() : types;
+        return types === undefined || types.length === 0 ? reply.code(204).send() : types;
       },
     );
 
@@ -94,7 +96,7 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { id, edgePropertyId } = request.params;
         const ids = request.namespace.engine.edgeIds(id, direction, edgePropertyId);
-        return ids === undefined ? reply.code(204).send() : ids;
+        return ids === undefined || ids.length === 0 ? reply.code(204).send() : ids;
       },
     );
 

@@ -4,7 +4,7 @@
  * and an unknown one is a 400 naming what was sent.
  */
 import type { ResultType } from '../../index.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem } from '../problems/problem.js';
 
 const byNumber: readonly ResultType[] = ['Vertices', 'Edges', 'Both'];
 const byLowerName = new Map<string, ResultType>(byNumber.map((name) => [name.toLowerCase(), name]));
@@ -13,9 +13,8 @@ export function resultTypeOf(raw: string | number | null | undefined, fallback: 
   if (raw === undefined || raw === null) return fallback;
   const resolved = typeof raw === 'number' ? byNumber[raw] : byLowerName.get(raw.trim().toLowerCase());
   if (resolved === undefined) {
-    throw new ProblemError(
-      400,
-      reasonPhrase(400),
+    throw problem(
+      'INVALID_RESULT_TYPE',
       `resultType '${String(raw)}' is not one of Vertices, Edges, Both (or 0, 1, 2)`,
     );
   }

@@ -91,6 +91,7 @@ export const BooleanResult = Type.Boolean();
 
 export const ProblemSchema = Type.Object(
   {
+    type: Type.String({ description: '`urn:skein:problem:<code>`, the code of the problem registry' }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.Optional(Type.String()),

@@ -16,7 +16,7 @@ import {
 } from '../../engine/model/values.js';
 import type { PropertyEntry } from '../../engine/graph/read.js';
 import type { PropertyInput } from '../../engine/tx/operations.js';
-import { ProblemError, reasonPhrase } from '../problem.js';
+import { problem, type ProblemError } from '../problems/problem.js';
 
 export interface PropertySpecification {
   propertyId?: string;
@@ -40,7 +40,7 @@ const absentPropertyId = 'cacheSize';
 const absentPropertyValue = '1000';
 
 function badRequest(detail: string): ProblemError {
-  return new ProblemError(400, reasonPhrase(400), detail);
+  return problem('INVALID_PROPERTY_VALUE', detail);
 }
 
 function resolveOrFail(typeName: string, context: string): ScalarType {
