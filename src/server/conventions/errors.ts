@@ -10,6 +10,13 @@ import { advertiseVersions } from './versioning.js';
 
 export const validationTitle = 'One or more validation errors occurred.';
 
+/**
+ * `Retry-After` of a write refused because the writer's queue is full (docs/limits.md): at its default
+ * bound the queue drains in well under a second, so a client that waits one finds room unless the
+ * overload goes on; one second is also the smallest wait the header can say.
+ */
+export const writerQueueFullRetryAfterSeconds = 1;
+
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
@@ -48,6 +55,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof EngineError) {
       if (error.reason === 'fault') request.log.error({ err: error }, 'engine fault');
+      if (error.code === 'WRITER_QUEUE_FULL') {
+        void reply.header('retry-after', String(writerQueueFullRetryAfterSeconds));
+      }
       return sendProblem(reply, problemFromEngineError(error));
     }
     if (error instanceof ValueError) {
