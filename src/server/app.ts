@@ -12,6 +12,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './conventions/erro
 import { registerVersioning } from './conventions/versioning.js';
 import { registerApiKey } from './conventions/api-key.js';
 import { registerRateLimit } from './conventions/rate-limit.js';
+import { maxHeaderBytes, maxPathParameterChars } from './http-limits.js';
 import { validatorCompiler } from './conventions/validation.js';
 import { registerStartupGate } from './conventions/startup-gate.js';
 import { registerOpenApi, exposeOpenApiDocument } from './openapi.js';
@@ -109,7 +110,8 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     bodyLimit: options.maxBodyBytes,
     exposeHeadRoutes: false,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: maxPathParameterChars },
+    http: { maxHeaderSize: maxHeaderBytes },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
