@@ -6,12 +6,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Engine, isEngineError } from '../../src/index.js';
 import { maxBatchReadIds, maxGraphPageElements } from '../../src/engine/engine.js';
 import { maxSavePartitions, saveCheckpoint } from '../../src/engine/durability/checkpoint/index.js';
 import { decodeHeader, emptyGraphAnchor } from '../../src/engine/durability/wal/header.js';
 import { scanFrames } from '../../src/engine/durability/wal/frames.js';
 import { LogStateError } from '../../src/engine/durability/wal/write-ahead-log.js';
+import { Namespaces } from '../../src/engine/namespaces/catalog.js';
+import { SaveGameRegistry } from '../../src/engine/durability/savegames/registry.js';
+import { SaveGames } from '../../src/engine/durability/savegames/service.js';
 import { FaultyFileSystem, ioError, openLogged, temporaryDirectory } from './durability/support.js';
 
 const fixedClock = () => 1_700_000_000;
@@ -118,5 +122,37 @@ describe('the write-ahead log holds non-durable entries up to maxHeldBytes', () 
     await log.resetAnchoredTo({ kind: 'checkpoint', id: 'covers-all', sequence: log.lastSequence });
     assert.equal(log.degraded, false);
     await log.close();
+  });
+});
+
+describe('saves of one namespace hold one snapshot at a time', () => {
+  it('takes the snapshot of a save requested during another only after that one has ended', async () => {
+    const directory = temporaryDirectory();
+    const namespaces = new Namespaces();
+    const saveGames = new SaveGames(
+      namespaces,
+      await SaveGameRegistry.open(path.join(directory, 'metadata')),
+      {
+        storageDirectory: directory,
+        checkpointBaseName: 'Temp.f8s',
+        engineVersion: 'test',
+      },
+    );
+    const engine = namespaces.default.engine;
+    await engine.createVertices([{}, {}]);
+    let release!: () => void;
+    const held = engine.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
+    const first = saveGames.save(namespaces.default);
+    const second = saveGames.save(namespaces.default);
+    // Wait for the first save's snapshot step, and give the second every chance to queue its own.
+    for (let poll = 0; poll < 2_000 && engine.pendingWrites === 0; poll++) await sleep(5);
+    for (let poll = 0; poll < 20 && engine.pendingWrites < 2; poll++) await sleep(5);
+    assert.equal(engine.pendingWrites, 1, 'one snapshot step waits; the second save waits for the first');
+    const written = engine.createVertex();
+    release();
+    await held;
+    assert.equal((await first).kpis.vertexCount, 2);
+    await written;
+    assert.equal((await second).kpis.vertexCount, 3, 'the second snapshot was taken after the first save');
   });
 });
