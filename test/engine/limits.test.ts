@@ -40,6 +40,14 @@ describe('engine limits at their edges', () => {
     assert.equal(engine.getGraphPageIds(maxGraphPageElements - 1).vertices.length, maxGraphPageElements - 1);
   });
 
+  it('a commit group takes exactly maxGroupTransactions transactions; the next one starts a new group', async () => {
+    const engine = new Engine({ maxGroupTransactions: 10 });
+    const groupSizes: number[] = [];
+    engine.addCommitHook((group) => void groupSizes.push(group.length));
+    await Promise.all(Array.from({ length: 21 }, () => engine.createVertex()));
+    assert.deepEqual(groupSizes, [10, 10, 1]);
+  });
+
   it(`a save writes up to ${maxSavePartitions} partitions and refuses more`, async () => {
     const engine = new Engine();
     await engine.createVertices([{}, {}]);
