@@ -8,6 +8,7 @@
  * A full batch is submitted to the namespace's writer at once (`Engine.submitCreates`) and the next one is
  * parsed while it commits (its log entry and sync); at most one batch is in flight, so the next is
  * submitted only once the previous one has committed, and the columns of a committed batch are reused.
+ * A batch waits for room in the writer's queue when other writers filled it, rather than be refused.
  * Memory holds one chunk, one line, two batches of columns and the file-id map (4 bytes per id for the
  * usual dense ids), whatever the size of the file.
  *
@@ -329,13 +330,7 @@ class Importer {
         if (targets[i] >= 0) creates.targets[pendingRows[i]] = this.engineIdOf(targets[i]);
       }
     };
-    let committed: Promise<unknown>;
-    try {
-      committed = this.engine.submitCreates(batch.creates, resolveIds);
-    } catch (error) {
-      committed = Promise.reject(error);
-    }
-    return committed.then(
+    return this.submitWhenRoom(batch.creates, resolveIds).then(
       () => {
         batch.creates.reset();
         this.spare.push(batch.creates);
@@ -360,6 +355,20 @@ class Importer {
         );
       },
     );
+  }
+
+  /**
+   * Submits a batch once the writer's queue has room for it (docs/limits.md): an import waits for other
+   * writers' transactions to drain rather than fail midway, and holds at most this one batch meanwhile.
+   */
+  private async submitWhenRoom(
+    creates: CreateBatch,
+    resolveIds: (firstId: number) => void,
+  ): Promise<unknown> {
+    const bytes = creates.queuedBytes;
+    while (!this.engine.writerHasRoomFor(bytes)) await this.engine.writerQueueShrank();
+    // In the same synchronous step as the check that found room: nothing can take it meanwhile.
+    return this.engine.submitCreates(creates, resolveIds);
   }
 
   /**

@@ -64,7 +64,7 @@ export interface ParsedElement {
 }
 
 /** Type-name spellings remembered between lines (bounded: a file could spell names in endless cases). */
-const maxCachedTypeNames = 256;
+export const maxCachedTypeNames = 256;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -155,6 +155,11 @@ export class LineParser {
    * Parses line `lineNumber`; for an element line, records its file id under `ordinal` and answers its
    * operation (`offset`: the element's position in its batch). Blank and meta lines answer undefined.
    */
+  /** Type-name spellings remembered so far (at most `maxCachedTypeNames`; later ones are resolved each time). */
+  get cachedTypeNameCount(): number {
+    return this.typeNames.size;
+  }
+
   parse(line: string, lineNumber: number, ordinal: number, offset: number): ParsedElement | undefined {
     if (this.scanner !== undefined && this.scanner.scan(line)) {
       const parsed = this.fastElement(this.scanner, lineNumber, offset);

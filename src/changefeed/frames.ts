@@ -36,7 +36,7 @@ export function formatFrame(epoch: string, event: ChangeEvent): string {
 }
 
 /** Distinct strings whose bytes a `FrameEncoder` keeps (labels, keys, edge types); past it, it starts over. */
-const maxCachedStrings = 4096;
+export const maxCachedStrings = 4096;
 
 /**
  * Writes frames of one feed's events straight as UTF-8 bytes, the bytes of `formatFrame`'s text (a property
@@ -67,6 +67,11 @@ export class FrameEncoder {
 
   constructor(epoch: string) {
     this.idHead = utf8(`id: ${epoch}:`);
+  }
+
+  /** Distinct strings whose bytes are kept (at most `maxCachedStrings`: one more starts the cache over). */
+  get cachedStringCount(): number {
+    return this.jsonStrings.size;
   }
 
   /** A writer for about `expectedFrames` frames. */

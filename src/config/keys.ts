@@ -30,6 +30,13 @@ import {
   maxKeepAliveSeconds,
   minKeepAliveSeconds,
 } from '../changefeed/sse.js';
+import {
+  defaultMaxQueuedBytes,
+  defaultMaxQueuedTransactions,
+  maxMaxQueuedBytes,
+  maxMaxQueuedTransactions,
+  minMaxQueuedBytes,
+} from '../engine/tx/queue-bounds.js';
 
 export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
 
@@ -295,6 +302,31 @@ export const CONFIG_KEYS = [
       'Transactions that must be waiting before a commit group goes in flight beside a group whose ' +
       'log sync is pending: each sync costs CPU, so on a fast disk a few writes are better gathered ' +
       'behind the sync in flight, while on a slow disk the callers of a sync come back in crowds.',
+  },
+  {
+    key: 'Svc:Writer:MaxQueuedTransactions',
+    kind: 'int',
+    default: defaultMaxQueuedTransactions,
+    minimum: 1,
+    maximum: maxMaxQueuedTransactions,
+    applyMode: 'restart',
+    description:
+      "Most transactions waiting for a namespace's writer; a write beyond it is refused before it is " +
+      'queued, with 503 `Writer queue full` and `Retry-After`, whether or not it waits for completion ' +
+      '(docs/limits.md).',
+  },
+  {
+    key: 'Svc:Writer:MaxQueuedBytes',
+    kind: 'int',
+    default: defaultMaxQueuedBytes,
+    minimum: minMaxQueuedBytes,
+    maximum: maxMaxQueuedBytes,
+    applyMode: 'restart',
+    description:
+      "Most bytes the transactions waiting for a namespace's writer may hold, as estimated from their " +
+      'operations (fixed costs plus text and vector lengths); a write that would pass it is refused like ' +
+      'one past `MaxQueuedTransactions`, except into an empty queue, so any request the body limit ' +
+      'admits can commit.',
   },
   {
     key: 'Svc:ChangeFeed:Enabled',

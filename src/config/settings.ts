@@ -48,6 +48,8 @@ export interface SkeinSettings {
     readonly maxGroupTransactions: number;
     readonly maxGroupsInFlight: number;
     readonly minTransactionsToOverlap: number;
+    readonly maxQueuedTransactions: number;
+    readonly maxQueuedBytes: number;
   };
   readonly storedQueries: {
     readonly maxCount: number;
@@ -131,6 +133,8 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
       maxGroupTransactions: get('Svc:Writer:MaxGroupTransactions'),
       maxGroupsInFlight: get('Svc:Writer:MaxGroupsInFlight'),
       minTransactionsToOverlap: get('Svc:Writer:MinTransactionsToOverlap'),
+      maxQueuedTransactions: get('Svc:Writer:MaxQueuedTransactions'),
+      maxQueuedBytes: get('Svc:Writer:MaxQueuedBytes'),
     },
     storedQueries: {
       maxCount: get('Svc:StoredQueries:MaxCount'),

@@ -247,9 +247,9 @@ export class Engine {
     await this.submit(ids.map((id) => ({ kind: 'removeElement' as const, id })));
   }
 
-  /** Erases every element; ids restart at 0. */
-  async clear(): Promise<void> {
-    await this.submit([{ kind: 'clear' }]);
+  /** Erases every element; ids restart at 0. Throws at once when the writer's queue is full. */
+  clear(): Promise<void> {
+    return this.submit([{ kind: 'clear' }], nothing);
   }
 
   /** Compacts tombstones, renumbering survivors 0, 1, 2, ... in their old order. */
@@ -318,8 +318,33 @@ export class Engine {
     this.writer.removeCommitHook(hook);
   }
 
+  /** Transactions and writer steps waiting to be applied. */
   get pendingWrites(): number {
     return this.writer.queueLength;
+  }
+
+  /** Transactions waiting, as the writer's queue bound counts them (`maxQueuedTransactions`). */
+  get queuedTransactions(): number {
+    return this.writer.queuedTransactionCount;
+  }
+
+  /** The estimated bytes of the transactions waiting, as the queue bound counts them (`maxQueuedBytes`). */
+  get queuedBytes(): number {
+    return this.writer.queuedByteCount;
+  }
+
+  /**
+   * Whether the writer's queue admits a transaction of `bytes` now (see `Writer.hasRoomFor`). A producer
+   * that must wait rather than be refused checks it, waits on `writerQueueShrank` while it is false, and
+   * submits in the same synchronous step as the check that answered true.
+   */
+  writerHasRoomFor(bytes: number): boolean {
+    return this.writer.hasRoomFor(bytes);
+  }
+
+  /** Settles the next time transactions leave the writer's queue. */
+  writerQueueShrank(): Promise<void> {
+    return this.writer.queueShrank();
   }
 
   // ---- reads: synchronous against the live graph ----

@@ -46,6 +46,11 @@ export const engineErrors = {
   CHANGEFEED_DISABLED: { reason: 'unavailable', title: 'Change feed disabled' },
   /** The namespace's feed already has `MaxSubscribers` subscribers. */
   CHANGEFEED_SUBSCRIBER_LIMIT: { reason: 'unavailable', title: 'Subscriber limit reached' },
+  /**
+   * The namespace's writer holds `maxQueuedTransactions` transactions, or the write's bytes would take
+   * the queue past `maxQueuedBytes` (docs/limits.md): the write is refused before it is queued.
+   */
+  WRITER_QUEUE_FULL: { reason: 'unavailable', title: 'Writer queue full' },
   /** The feed was closed: its namespace was dropped, or the server is stopping. */
   CHANGEFEED_UNAVAILABLE: { reason: 'unavailable', title: 'Change feed unavailable' },
   /** `No stored query named '<name>'.` (CONTRACT 2.4). */

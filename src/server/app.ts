@@ -13,6 +13,7 @@ import { registerVersioning } from './conventions/versioning.js';
 import { clientErrorHandler } from './conventions/client-errors.js';
 import { registerApiKey } from './conventions/api-key.js';
 import { registerRateLimit } from './conventions/rate-limit.js';
+import { maxHeaderBytes, maxPathParameterChars } from './http-limits.js';
 import { validatorCompiler } from './conventions/validation.js';
 import { registerStartupGate } from './conventions/startup-gate.js';
 import { registerOpenApi, exposeOpenApiDocument } from './openapi.js';
@@ -117,7 +118,8 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     exposeHeadRoutes: false,
     // A request arriving while the server stops is answered by the startup gate, as a problem.
     return503OnClosing: false,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: maxPathParameterChars },
+    http: { maxHeaderSize: maxHeaderBytes },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -61,6 +61,8 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
       maxGroupTransactions: settings.writer.maxGroupTransactions,
       maxGroupsInFlight: settings.writer.maxGroupsInFlight,
       minTransactionsToOverlap: settings.writer.minTransactionsToOverlap,
+      maxQueuedTransactions: settings.writer.maxQueuedTransactions,
+      maxQueuedBytes: settings.writer.maxQueuedBytes,
       changeFeed: settings.changeFeed.enabled && {
         bufferSize: settings.changeFeed.bufferSize,
         subscriberQueueSize: settings.changeFeed.subscriberQueueSize,

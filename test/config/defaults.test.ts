@@ -20,7 +20,13 @@ describe('configuration defaults', () => {
       cors: { allowedOrigins: [] },
       namespaces: { maxNamespaces: 10_000 },
       observability: { prometheus: { enabled: false, requireApiKey: false } },
-      writer: { maxGroupTransactions: 1024, maxGroupsInFlight: 3, minTransactionsToOverlap: 32 },
+      writer: {
+        maxGroupTransactions: 1024,
+        maxGroupsInFlight: 3,
+        minTransactionsToOverlap: 32,
+        maxQueuedTransactions: 65_536,
+        maxQueuedBytes: 268_435_456,
+      },
       changeFeed: {
         enabled: true,
         bufferSize: 8192,

@@ -73,6 +73,25 @@ describe('invalid configuration values', () => {
     }
   });
 
+  it('bounds the writer queue keys: each end of the range is accepted, one past it stops the start', () => {
+    for (const [key, lowest, highest, field] of [
+      ['MaxQueuedTransactions', 1, 16_777_216, 'maxQueuedTransactions'],
+      ['MaxQueuedBytes', 1_048_576, 68_719_476_736, 'maxQueuedBytes'],
+    ] as const) {
+      for (const edge of [lowest, highest]) {
+        const { settings } = loadConfig({ env: { [`Svc__Writer__${key}`]: String(edge) } });
+        assert.equal(settings.writer[field], edge);
+      }
+      for (const outside of [lowest - 1, highest + 1]) {
+        throwsNaming(
+          () => loadConfig({ env: { [`Svc__Writer__${key}`]: String(outside) } }),
+          new RegExp(`Svc:Writer:${key}`),
+          new RegExp(`"${outside}"`),
+        );
+      }
+    }
+  });
+
   it('names PORT as the origin when PORT is invalid', () => {
     throwsNaming(() => loadConfig({ env: { PORT: 'http' } }), /Svc:Http:Port/, /environment variable PORT/);
   });

@@ -286,6 +286,8 @@ export class Namespaces {
 
   /** Drops every namespace but `default` and clears `default` (tabula rasa for the whole deployment). */
   async clearAll(): Promise<void> {
+    // Queued first: a refusal (the default writer's queue full) then leaves every namespace in place.
+    const cleared = this.default.engine.clear();
     for (const namespace of this.list()) {
       if (namespace.id !== defaultNamespaceName) {
         this.byName.delete(namespace.name);
@@ -293,6 +295,6 @@ export class Namespaces {
         this.notify('dropped', namespace);
       }
     }
-    await this.default.engine.clear();
+    await cleared;
   }
 }

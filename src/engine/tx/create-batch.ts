@@ -22,9 +22,15 @@ import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, WriteOperation } from './operations.js';
 import { checkCreationDateAndLabel, checkPropertyKey } from './validate.js';
+import { queuedTransactionBytes, valueBytes } from './queue-bounds.js';
 
 /** Rows a new batch has room for before it grows (a batch grows by doubling and keeps its size). */
 const initialRows = 1024;
+/** Column bytes of one element row and of one property row (`CreateBatch.queuedBytes`). */
+const rowBytes = 29;
+const propertyRowBytes = 21;
+/** An embedding's record beside its vector's bytes. */
+const embeddingBytes = 64;
 /** `labels` entry of an unlabelled element. */
 export const noName = -1;
 /** `kinds` of a vertex and of an edge row. */
@@ -77,6 +83,21 @@ export class CreateBatch {
   readonly embeddings: BatchEmbedding[] = [];
   /** Changes at every `reset`: what was derived from the old content must not be read afterwards. */
   generation = 0;
+  /** Names, string values and vectors added since the last `reset`, in bytes (see `queuedBytes`). */
+  private contentBytes = 0;
+
+  /**
+   * The estimate the writer's queue bound counts for this batch (queue-bounds.ts): its rows' share of the
+   * columns, its names, string values and vectors. Rows refused as they were added may still be counted.
+   */
+  get queuedBytes(): number {
+    return (
+      queuedTransactionBytes +
+      this.count * rowBytes +
+      this.propertyCount * propertyRowBytes +
+      this.contentBytes
+    );
+  }
 
   get isEmpty(): boolean {
     return this.count === 0 && this.embeddings.length === 0;
@@ -91,6 +112,7 @@ export class CreateBatch {
     this.names.length = 0;
     this.nameIndex.clear();
     this.embeddings.length = 0;
+    this.contentBytes = 0;
     this.generation++;
   }
 
@@ -140,6 +162,7 @@ export class CreateBatch {
       throw invalid('an embedding model stamp must be a string or null');
     }
     this.embeddings.push({ offset, name, vector, model });
+    this.contentBytes += embeddingBytes + vector.byteLength;
   }
 
   labelOf(row: number): string | null {
@@ -230,7 +253,10 @@ export class CreateBatch {
         this.valueTags[p] = tag;
         if (NUMBER_VALUE_TYPES.has(value.type)) this.numbers[p] = value.value as number;
         else if (value.type === 'Boolean') this.numbers[p] = value.value ? 1 : 0;
-        else this.others[p] = value.value;
+        else {
+          this.others[p] = value.value;
+          this.contentBytes += valueBytes(value.value);
+        }
       } catch (error) {
         throw this.undoRow(row, error);
       }
@@ -254,6 +280,7 @@ export class CreateBatch {
     if (index === undefined) {
       index = this.names.length;
       this.names.push(name);
+      this.contentBytes += name.length;
       this.nameIndex.set(name, index);
     }
     return index;

@@ -1,7 +1,8 @@
 /**
  * Checks a transaction's operations before it is enqueued, so bad input is refused at the door and never
  * reaches the writer. What can only be known at commit time (does an endpoint exist?) is checked when the
- * writer applies the operation.
+ * writer applies the operation. The same pass adds up the transaction's queued bytes (queue-bounds.ts),
+ * which the writer's queue bound counts.
  */
 import { EngineError } from '../errors.js';
 import { isReservedKey } from '../graph/scan.js';
@@ -9,6 +10,12 @@ import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
 import type { PropertyInput, VertexInput, WriteOperation } from './operations.js';
 import { isRegistrationFamily } from '../registrations/store.js';
+import {
+  queuedOperationBytes,
+  queuedPropertyBytes,
+  queuedTransactionBytes,
+  valueBytes,
+} from './queue-bounds.js';
 
 const maxCreationDateSeconds = 2 ** 32 - 1;
 
@@ -29,16 +36,20 @@ export function checkPropertyKey(key: unknown): void {
   }
 }
 
-function checkProperties(properties: readonly PropertyInput[] | undefined): void {
-  if (properties === undefined) return;
+/** Checks the properties and answers their queued bytes. */
+function checkProperties(properties: readonly PropertyInput[] | undefined): number {
+  if (properties === undefined) return 0;
   if (!Array.isArray(properties)) throw invalid('properties must be an array');
+  let bytes = 0;
   for (const property of properties) {
     if (property === null || typeof property !== 'object') throw invalid('a property must be an object');
     checkPropertyKey(property.key);
     if (property.value === null || typeof property.value !== 'object') {
       throw invalid(`the property '${property.key}' has no typed value`);
     }
+    bytes += queuedPropertyBytes + property.key.length + valueBytes(property.value.value);
   }
+  return bytes;
 }
 
 /** The header fields of an element to create: an optional uint32 creation date and an optional label. */
@@ -56,10 +67,11 @@ export function checkCreationDateAndLabel(creationDate: unknown, label: unknown)
     throw invalid('label must be a string');
 }
 
-function checkElementInput(input: VertexInput): void {
+/** Checks an element to create and answers its queued bytes beyond the operation's own. */
+function checkElementInput(input: VertexInput): number {
   if (input === null || typeof input !== 'object') throw invalid('an element to create must be an object');
   checkCreationDateAndLabel(input.creationDate, input.label);
-  checkProperties(input.properties);
+  return checkProperties(input.properties) + (typeof input.label === 'string' ? input.label.length : 0);
 }
 
 function checkEmbeddingName(name: unknown): void {
@@ -79,21 +91,27 @@ function checkIndexDefinition(pluginType: unknown, options: unknown): void {
   }
 }
 
-export function validateOperations(operations: readonly WriteOperation[]): void {
+/**
+ * Throws INVALID_INPUT for the first operation that breaks a rule; otherwise answers the transaction's
+ * queued bytes (queue-bounds.ts): fixed costs, labels, keys, edge types, string values and vectors.
+ */
+export function validateOperations(operations: readonly WriteOperation[]): number {
   if (!Array.isArray(operations)) throw invalid('a transaction is an array of operations');
+  let bytes = queuedTransactionBytes + operations.length * queuedOperationBytes;
   for (const operation of operations) {
     switch (operation.kind) {
       case 'createVertex':
-        checkElementInput(operation.input);
+        bytes += checkElementInput(operation.input);
         break;
       case 'createEdge': {
         const input = operation.input;
-        checkElementInput(input);
+        bytes += checkElementInput(input);
         checkId(input.sourceVertex, 'sourceVertex');
         checkId(input.targetVertex, 'targetVertex');
         if (typeof input.edgePropertyId !== 'string' || input.edgePropertyId.length === 0) {
           throw invalid('edgePropertyId is required and must be a non-empty string');
         }
+        bytes += input.edgePropertyId.length;
         break;
       }
       case 'setProperty':
@@ -102,6 +120,7 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         if (operation.value === null || typeof operation.value !== 'object') {
           throw invalid(`the property '${operation.key}' has no typed value`);
         }
+        bytes += queuedPropertyBytes + operation.key.length + valueBytes(operation.value.value);
         break;
       case 'removeProperty':
         checkId(operation.id, 'the element id');
@@ -117,6 +136,7 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         if (model !== undefined && model !== null && typeof model !== 'string') {
           throw invalid('an embedding model stamp must be a string or null');
         }
+        bytes += operation.vector.byteLength;
         break;
       }
       case 'removeEmbedding':
@@ -134,8 +154,9 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         if (typeof operation.name !== 'string' || operation.name.length === 0) {
           throw invalid('a registration name must be a non-empty string');
         }
-        if (operation.kind === 'register' && typeof operation.payload !== 'string') {
-          throw invalid('a registration payload must be a string');
+        if (operation.kind === 'register') {
+          if (typeof operation.payload !== 'string') throw invalid('a registration payload must be a string');
+          bytes += operation.payload.length;
         }
         // Each is its own log entry (one per family), so it travels alone.
         if (operations.length !== 1) {
@@ -162,4 +183,5 @@ export function validateOperations(operations: readonly WriteOperation[]): void 
         throw invalid(`unknown operation kind '${(operation as { kind: unknown }).kind as string}'`);
     }
   }
+  return bytes;
 }

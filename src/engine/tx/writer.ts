@@ -15,6 +15,12 @@
  *
  * Maintenance (adjacency compaction) runs between groups as an asynchronous step: writes queue behind it,
  * reads continue. The writer starts one by itself when free-list waste grows past its threshold.
+ *
+ * The queue is bounded (`maxQueuedTransactions`, `maxQueuedBytes`; docs/limits.md): a transaction that
+ * would pass either bound is refused at submission with WRITER_QUEUE_FULL, before anything of it is
+ * queued. A transaction counts from its submission until the writer takes it into a group. Exclusive steps,
+ * compactions the writer starts and `flush` barriers are not counted and never refused: they carry no
+ * client data, and maintenance and saves must not fail because clients filled the queue.
  */
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
@@ -23,6 +29,7 @@ import { applyCreateBatch } from './apply-batch.js';
 import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
+import { defaultMaxQueuedBytes, defaultMaxQueuedTransactions } from './queue-bounds.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
 export interface CommittedTransaction {
@@ -119,13 +126,15 @@ interface Pending {
   resolveIds: ((firstCreatedId: number) => void) | undefined;
   /** A columnar batch of creations (see `Writer.submitCreates`) instead of `operations`. */
   creates: CreateBatch | undefined;
+  /** What the transaction counts against `maxQueuedBytes`; 0 for what the bounds do not count. */
+  bytes: number;
 }
 
 function pending(
   operations: readonly WriteOperation[],
   resolve: (result: unknown) => void,
   reject: (error: unknown) => void,
-  extra: Partial<Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates'>> = {},
+  extra: Partial<Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates' | 'bytes'>> = {},
 ): Pending {
   return {
     operations,
@@ -135,6 +144,7 @@ function pending(
     step: extra.step,
     resolveIds: extra.resolveIds,
     creates: extra.creates,
+    bytes: extra.bytes ?? 0,
   };
 }
 
@@ -160,6 +170,13 @@ export interface WriterOptions {
   maxGroupsInFlight?: number;
   /** Transactions that must wait before a group goes in flight beside others (`defaultMinTransactionsToOverlap`). */
   minTransactionsToOverlap?: number;
+  /** Most transactions waiting to be applied (`defaultMaxQueuedTransactions`); one more is refused. */
+  maxQueuedTransactions?: number;
+  /**
+   * Most estimated bytes the waiting transactions hold (`defaultMaxQueuedBytes`, queue-bounds.ts); a
+   * transaction that would pass it is refused, unless no other transaction waits.
+   */
+  maxQueuedBytes?: number;
   /** Server clock in Unix seconds (modification dates). */
   clockSeconds?: () => number;
   /** Told when maintenance the writer started by itself fails (default: a process warning). */
@@ -182,6 +199,13 @@ export class Writer {
   private readonly maxGroupTransactions: number;
   private readonly maxGroupsInFlight: number;
   private readonly minTransactionsToOverlap: number;
+  private readonly maxQueuedTransactions: number;
+  private readonly maxQueuedBytes: number;
+  /** Counted transactions in `queue` (submitted, not yet taken into a group) and their bytes. */
+  private queuedTransactions = 0;
+  private queuedBytes = 0;
+  /** Settled when counted transactions next leave the queue (see `queueShrank`). */
+  private shrinkSignal: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -207,6 +231,8 @@ export class Writer {
       1,
       options.minTransactionsToOverlap ?? defaultMinTransactionsToOverlap,
     );
+    this.maxQueuedTransactions = Math.max(1, options.maxQueuedTransactions ?? defaultMaxQueuedTransactions);
+    this.maxQueuedBytes = Math.max(1, options.maxQueuedBytes ?? defaultMaxQueuedBytes);
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -230,14 +256,86 @@ export class Writer {
     if (!this.hooks.includes(hook)) this.batchReaders.delete(hook);
   }
 
-  /** Transactions waiting to be applied. */
+  /** Transactions and steps waiting to be applied. */
   get queueLength(): number {
     return this.queue.length;
   }
 
+  /** Transactions waiting to be applied, as the queue bound counts them (steps and barriers not counted). */
+  get queuedTransactionCount(): number {
+    return this.queuedTransactions;
+  }
+
+  /** The estimated bytes of the transactions waiting (see queue-bounds.ts). */
+  get queuedByteCount(): number {
+    return this.queuedBytes;
+  }
+
   /**
-   * Validates and enqueues a transaction. Throws `EngineError` (INVALID_INPUT) at once for bad input, so
-   * nothing is enqueued; otherwise the promise settles when the transaction has committed (or rolled back).
+   * Whether a transaction of `bytes` would be admitted now: fewer than `maxQueuedTransactions` wait, and
+   * their bytes with it stay within `maxQueuedBytes`, or no transaction waits at all (so one transaction
+   * larger than the byte bound can still commit, alone).
+   */
+  hasRoomFor(bytes: number): boolean {
+    return (
+      this.queuedTransactions < this.maxQueuedTransactions &&
+      (this.queuedBytes + bytes <= this.maxQueuedBytes || this.queuedTransactions === 0)
+    );
+  }
+
+  /**
+   * Settles the next time counted transactions leave the queue (taken into a group). A producer that must
+   * not be refused (bulk import) waits on it until `hasRoomFor` answers true, then submits at once.
+   */
+  queueShrank(): Promise<void> {
+    if (this.shrinkSignal === undefined) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      this.shrinkSignal = { promise, resolve };
+    }
+    return this.shrinkSignal.promise;
+  }
+
+  /** Counts a transaction of `bytes` into the queue, or throws WRITER_QUEUE_FULL: nothing is queued. */
+  private admit(bytes: number): void {
+    if (
+      this.queuedTransactions >= this.maxQueuedTransactions ||
+      (this.queuedBytes + bytes > this.maxQueuedBytes && this.queuedTransactions > 0)
+    ) {
+      throw this.queueFull(bytes);
+    }
+    this.queuedTransactions++;
+    this.queuedBytes += bytes;
+  }
+
+  private queueFull(bytes: number): EngineError {
+    const { maxQueuedTransactions, maxQueuedBytes } = this;
+    const which =
+      this.queuedTransactions >= maxQueuedTransactions
+        ? `${this.queuedTransactions} transactions wait (at most ${maxQueuedTransactions})`
+        : `${this.queuedTransactions} waiting transactions hold ${this.queuedBytes} bytes and this one ` +
+          `${bytes} more (at most ${maxQueuedBytes})`;
+    return new EngineError('WRITER_QUEUE_FULL', `the writer's queue is full: ${which}; retry later`, {
+      maxQueuedTransactions,
+      maxQueuedBytes,
+    });
+  }
+
+  /** Counted transactions left the queue: their share of the bounds is free again. */
+  private leftQueue(transactions: number, bytes: number): void {
+    this.queuedTransactions -= transactions;
+    this.queuedBytes -= bytes;
+    const signal = this.shrinkSignal;
+    if (signal !== undefined) {
+      this.shrinkSignal = undefined;
+      signal.resolve();
+    }
+  }
+
+  /**
+   * Validates and enqueues a transaction. Throws `EngineError` at once, with nothing enqueued, for bad input
+   * (INVALID_INPUT) or a full queue (WRITER_QUEUE_FULL); otherwise the promise settles when the transaction
+   * has committed (or rolled back).
    */
   submit(operations: readonly WriteOperation[]): Promise<TransactionResult>;
   /** `submit`, settling with `pick(result)` instead of the result (one promise, not two, per transaction). */
@@ -246,7 +344,8 @@ export class Writer {
     operations: readonly WriteOperation[],
     pick?: (result: TransactionResult) => unknown,
   ): Promise<unknown> {
-    validateOperations(operations);
+    const bytes = validateOperations(operations);
+    this.admit(bytes);
     return new Promise<unknown>((resolve, reject) => {
       // Spelled out rather than through `pending()`: every write comes here, without an `extra` object.
       this.queue.push({
@@ -257,6 +356,7 @@ export class Writer {
         step: undefined,
         resolveIds: undefined,
         creates: undefined,
+        bytes,
       });
       this.schedule(queueMicrotask);
     });
@@ -275,9 +375,12 @@ export class Writer {
     operations: readonly WriteOperation[],
     resolveIds: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
-    validateOperations(operations);
+    const bytes = validateOperations(operations);
+    this.admit(bytes);
     return new Promise<TransactionResult>((resolve, reject) => {
-      this.queue.push(pending(operations, resolve as (result: unknown) => void, reject, { resolveIds }));
+      this.queue.push(
+        pending(operations, resolve as (result: unknown) => void, reject, { resolveIds, bytes }),
+      );
       this.schedule(queueMicrotask);
     });
   }
@@ -286,15 +389,22 @@ export class Writer {
    * `submitResolving` for a batch of creations held in columns (create-batch.ts: what bulk import
    * commits), checked as it was filled. The transaction is the one `batch.toOperations()` describes: same
    * effects, log entry and change events. `resolveIds`, if given, may patch the batch's endpoint columns
-   * just before it applies. The caller may reuse the batch (`reset`) once the promise has settled.
+   * just before it applies. The caller may reuse the batch (`reset`) once the promise has settled. Counted
+   * against the queue's bounds as `batch.queuedBytes` (WRITER_QUEUE_FULL at once when it does not fit).
    */
   submitCreates(
     batch: CreateBatch,
     resolveIds?: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
+    const bytes = batch.queuedBytes;
+    this.admit(bytes);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push(
-        pending(noOperations, resolve as (result: unknown) => void, reject, { resolveIds, creates: batch }),
+        pending(noOperations, resolve as (result: unknown) => void, reject, {
+          resolveIds,
+          creates: batch,
+          bytes,
+        }),
       );
       this.schedule(queueMicrotask);
     });
@@ -351,13 +461,15 @@ export class Writer {
     return outcomes;
   }
 
-  /** Resolves once everything submitted so far has been applied and released. */
+  /**
+   * Resolves once everything submitted so far has been applied and released. The barrier is not counted
+   * against the queue's bounds: draining a writer (a stop, a save) never fails on a full queue.
+   */
   flush(): Promise<void> {
-    return this.submitBarrier();
-  }
-
-  private submitBarrier(): Promise<void> {
-    return this.submit([]).then(() => undefined);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push(pending(noOperations, resolve as (result: unknown) => void, reject, { pick: ignore }));
+      this.schedule(queueMicrotask);
+    });
   }
 
   /**
@@ -379,7 +491,9 @@ export class Writer {
     this.scheduled = false;
     if (this.queue.length === 0) return;
     if (holdsWriter(this.queue[0])) {
-      this.runMaintenance(this.queue.shift()!);
+      const maintenance = this.queue.shift()!;
+      if (maintenance.bytes > 0) this.leftQueue(1, maintenance.bytes);
+      this.runMaintenance(maintenance);
       return;
     }
     let size = 0;
@@ -395,8 +509,14 @@ export class Writer {
     const now = this.clockSeconds();
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<AppliedTransaction | EngineError>(group.length);
+    let counted = 0;
+    let countedBytes = 0;
     for (let i = 0; i < group.length; i++) {
-      const { operations, resolveIds, creates } = group[i];
+      const { operations, resolveIds, creates, bytes } = group[i];
+      if (bytes > 0) {
+        counted++;
+        countedBytes += bytes;
+      }
       try {
         if (resolveIds !== undefined) resolveBeforeApply(resolveIds, this.graph.nextId);
         if (creates !== undefined) {
@@ -415,6 +535,7 @@ export class Writer {
       }
     }
     this.committedSequence += committed.length;
+    if (counted > 0) this.leftQueue(counted, countedBytes);
     const hookResults = this.runHooks(committed);
     if (hookResults === undefined && this.groupsInFlight === 0) {
       this.release(group, outcomes, undefined);

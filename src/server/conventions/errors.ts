@@ -12,6 +12,13 @@ import { isProblemError, problem, sendProblem, type ProblemError } from '../prob
 import type { ProblemCode } from '../problems/registry.js';
 import { advertiseVersions } from './versioning.js';
 
+/**
+ * `Retry-After` of a write refused because the writer's queue is full (docs/limits.md): at its default
+ * bound the queue drains in well under a second, so a client that waits one finds room unless the
+ * overload goes on; one second is also the smallest wait the header can say.
+ */
+export const writerQueueFullRetryAfterSeconds = 1;
+
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
@@ -79,6 +86,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (isProblemError(error)) return sendProblem(reply, error, error);
     if (error instanceof EngineError) {
+      if (error.code === 'WRITER_QUEUE_FULL') {
+        void reply.header('retry-after', String(writerQueueFullRetryAfterSeconds));
+      }
       return sendProblem(reply, problemFromEngineError(error), error);
     }
     if (error instanceof ValueError)

@@ -133,6 +133,13 @@ export const problems = {
     title: 'Service Unavailable',
     when: 'the server is stopping; the connection closes',
   },
+  WRITER_QUEUE_FULL: {
+    status: 503,
+    title: 'Writer queue full',
+    when:
+      "the namespace's writer holds `Svc:Writer:MaxQueuedTransactions` transactions or " +
+      '`Svc:Writer:MaxQueuedBytes` bytes; nothing of the write is queued; `Retry-After` names the wait',
+  },
 
   // Namespaces.
   NAMESPACE_NOT_FOUND: {

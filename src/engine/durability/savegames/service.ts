@@ -121,6 +121,12 @@ export type RestoreOutcome =
 export class SaveGames {
   private readonly logs: NamespaceLogControl;
   private readonly usedMemoryBytes: () => number;
+  /**
+   * The last save of each namespace (by id) that is running or waiting: saves of one namespace run one
+   * after another, because each holds a copy of the graph (its snapshot) until its files are written, and
+   * concurrent requests would otherwise hold one copy each (docs/limits.md).
+   */
+  private readonly lastSaves = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly namespaces: Namespaces,
@@ -182,7 +188,20 @@ export class SaveGames {
     return { entry, failedNamespaces };
   }
 
-  private async saveMember(namespace: Namespace, options: SaveOptions): Promise<SaveGameMember> {
+  /** Saves one namespace once the saves of it requested before have ended (see `lastSaves`). */
+  private saveMember(namespace: Namespace, options: SaveOptions): Promise<SaveGameMember> {
+    const before = this.lastSaves.get(namespace.id);
+    const run = () => this.writeMember(namespace, options);
+    const saved = before === undefined ? run() : before.then(run, run);
+    const last = saved.catch(() => undefined);
+    this.lastSaves.set(namespace.id, last);
+    void last.then(() => {
+      if (this.lastSaves.get(namespace.id) === last) this.lastSaves.delete(namespace.id);
+    });
+    return saved;
+  }
+
+  private async writeMember(namespace: Namespace, options: SaveOptions): Promise<SaveGameMember> {
     const target = path.resolve(options.location ?? this.defaultLocation(namespace));
     let result: SaveCheckpointResult;
     try {

@@ -52,7 +52,10 @@ import {
 export { logExtentBytes, LogReplayError, LogStateError };
 export type { DegradedCause, LogStatus, RecoveryReport, ReplayOptions, ResetOptions };
 
-/** Most bytes of non-durable entries held for the next reset; beyond it only a full checkpoint clears the fence. */
+/**
+ * Most bytes of non-durable entries held for the next reset (the default of `maxHeldBytes`); beyond it only
+ * a full checkpoint clears the fence. Writes go on while the log is degraded, so this bounds what they hold.
+ */
 export const maxHeldBytes = 256 * 1024 * 1024;
 /**
  * Resolves once the event loop has polled for input: an immediate set while input is handled (the poll
@@ -78,6 +81,8 @@ export interface WriteAheadLogOptions {
   readonly onWarning?: (message: string) => void;
   /** Clock of header timestamps and degraded-since times, Unix milliseconds. */
   readonly nowMs?: () => number;
+  /** Bytes of non-durable entries held while degraded (default `maxHeldBytes`). */
+  readonly maxHeldBytes?: number;
 }
 
 /** What became of a group's write (`writeGroup`), for `settleGroup` to decide on. */
@@ -109,6 +114,7 @@ export class WriteAheadLog {
   private readonly fileSystem: LogFileSystem;
   private readonly warn: (message: string) => void;
   private readonly nowMs: () => number;
+  private readonly maxHeldBytes: number;
   private readonly encoder = new ByteWriter();
 
   /** Null until a created log's file exists (or for good, when creating it failed). */
@@ -164,6 +170,7 @@ export class WriteAheadLog {
     this.fileSystem = fileSystem;
     this.warn = options.onWarning ?? ((message) => process.emitWarning(message, { code: 'SKEIN_WAL' }));
     this.nowMs = options.nowMs ?? Date.now;
+    this.maxHeldBytes = options.maxHeldBytes ?? maxHeldBytes;
     this.file = file;
     this.anchorValue = state.anchor;
     this.framesStart = state.framesStart;
@@ -459,10 +466,10 @@ export class WriteAheadLog {
   private hold(bytes: Buffer): void {
     const held = this.held ?? { chunks: [], bytes: 0 };
     if (held === 'lost') return;
-    if (held.bytes + bytes.length > maxHeldBytes) {
+    if (held.bytes + bytes.length > this.maxHeldBytes) {
       this.held = 'lost';
       this.warn(
-        `write-ahead log ${this.path}: more than ${maxHeldBytes} bytes of non-durable entries; ` +
+        `write-ahead log ${this.path}: more than ${this.maxHeldBytes} bytes of non-durable entries; ` +
           'only a checkpoint of the whole current state clears the fence now',
       );
       return;
