@@ -22,6 +22,7 @@ const scripts = [
   'save-load',
   'save-load-contents',
   'durable-writes',
+  'index-writes',
   'indexes',
   'vector-knn',
   'changefeed',
