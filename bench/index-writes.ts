@@ -5,8 +5,8 @@
  *
  * - In process, over a write-ahead log on disk: `engine.addToIndex` (logged) with 1 producer and with
  *   `--producers` concurrent producers, beside durable `engine.createVertex` with as many, and the direct
- *   unlogged `engine.indexes.add` (what the route called before) in a loop. Rounds alternate the cases;
- *   medians.
+ *   unlogged `engine.indexes.add` (what the route called before) in a loop. Each round runs an index
+ *   figure and its vertex reference back to back; medians, and medians of the per-round ratios.
  * - HTTP, the service started as the README starts it (`node dist/src/main.js`, default settings, its
  *   logging as shipped, its own storage directory): `PUT /index/{id}` (a DictionaryIndex, one String key)
  *   beside `PUT /vertex?waitForCompletion=true`, `--connections` connections each (autocannon), in a
@@ -17,7 +17,9 @@
  *
  * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory).
  *
- *   SKEIN_BENCH_BASELINE=/path/to/old/dist/src/main.js \
+ * `SKEIN_BENCH_SERVICE_ARGS` adds settings to the services' defaults (a second row, named as such).
+ *
+ *   SKEIN_BENCH_BASELINE=/path/to/old/dist/src/main.js SKEIN_BENCH_SERVICE_ARGS=--Svc:Logging:Level=warn \
  *   node dist/bench/index-writes.js [--seconds 3] [--rounds 5] [--producers 64] [--connections 64]
  *                                   [--duration 10] [--warmup 2] [--quick]
  */
@@ -41,6 +43,8 @@ const { seconds, rounds, producers, connections, duration, warmup } = flags;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const currentMain = path.resolve(here, '..', 'src', 'main.js');
 const baselineMain = process.env.SKEIN_BENCH_BASELINE;
+/** Settings added to the services' defaults (say so beside the figures), e.g. `--Svc:Logging:Level=warn`. */
+const serviceArguments = (process.env.SKEIN_BENCH_SERVICE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const root = fs.mkdtempSync(path.join(process.env.SKEIN_BENCH_DIR ?? os.tmpdir(), 'skein-index-writes-'));
 let scratch = 0;
 const freshDirectory = () => {
@@ -139,7 +143,12 @@ async function startService(main: string): Promise<number> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [main, `--Svc:Http:Port=${port}`, `--Svc:Durability:StorageDirectory=${freshDirectory()}`],
+    [
+      main,
+      `--Svc:Http:Port=${port}`,
+      `--Svc:Durability:StorageDirectory=${freshDirectory()}`,
+      ...serviceArguments,
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   children.push(child);
@@ -220,40 +229,59 @@ printMachine('logged index writes (PUT /index/{id} through the writer and the wr
 console.log(`-- files in ${root}; ${rounds} round(s) of ${seconds} s per in-process figure, medians`);
 
 try {
-  const cases = [
-    { name: 'direct engine.indexes.add, unlogged (the former route path)', run: () => directLoop(seconds) },
-    { name: 'logged addToIndex, 1 producer', run: () => durableLoop(1, seconds, addToIndex) },
-    { name: 'durable createVertex, 1 producer', run: () => durableLoop(1, seconds, createVertex) },
-    {
-      name: `logged addToIndex, ${producers} producers`,
-      run: () => durableLoop(producers, seconds, addToIndex),
-    },
-    {
-      name: `durable createVertex, ${producers} producers`,
-      run: () => durableLoop(producers, seconds, createVertex),
-    },
-  ];
+  // Each round measures the direct add, then each producer count's index and vertex figures back to back
+  // (their order alternating per round), so a ratio compares two runs seconds apart on a disk whose sync
+  // rate moves from minute to minute.
+  const pairs = [1, producers].map((count) => ({
+    count,
+    index: [] as number[],
+    vertex: [] as number[],
+  }));
+  const direct: number[] = [];
   await durableLoop(producers, 0.5, addToIndex); // warm-up
-  const samples: number[][] = cases.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < cases.length; k++) {
-      const c = (r + k) % cases.length;
-      samples[c].push(await cases[c].run());
+    direct.push(await directLoop(seconds));
+    for (const pair of pairs) {
+      const runIndex = async () => pair.index.push(await durableLoop(pair.count, seconds, addToIndex));
+      const runVertex = async () => pair.vertex.push(await durableLoop(pair.count, seconds, createVertex));
+      if (r % 2 === 0) {
+        await runIndex();
+        await runVertex();
+      } else {
+        await runVertex();
+        await runIndex();
+      }
     }
   }
+  const ratios = (a: number[], b: number[]) => a.map((value, i) => value / b[i]);
+  const row = (name: string, values: number[]) => [
+    name,
+    rate(median(values)),
+    values.map((value) => num(value)).join(' / '),
+  ];
   console.log();
   console.log(
     table([
       ['in process', 'writes/s', 'rounds'],
-      ...cases.map((c, i) => [c.name, rate(median(samples[i])), samples[i].map((v) => num(v)).join(' / ')]),
+      row('direct engine.indexes.add, unlogged (the former route path)', direct),
+      ...pairs.flatMap((pair) => {
+        const producersText = pair.count === 1 ? '1 producer' : `${pair.count} producers`;
+        return [
+          row(`logged addToIndex, ${producersText}`, pair.index),
+          row(`durable createVertex, ${producersText}`, pair.vertex),
+        ];
+      }),
     ]),
   );
-  const [, single, singleVertex, many, manyVertex] = samples.map(median);
   console.log();
-  console.log(
-    `logged index write / durable vertex write: 1 producer ${pct(single / singleVertex)}, ` +
-      `${producers} producers ${pct(many / manyVertex)}`,
-  );
+  for (const pair of pairs) {
+    const perRound = ratios(pair.index, pair.vertex);
+    console.log(
+      `logged index write / durable vertex write, ${pair.count} producer(s): ` +
+        `${pct(median(pair.index) / median(pair.vertex))} of the medians; per round ` +
+        `${perRound.map((ratio) => pct(ratio)).join(' / ')}, median ${pct(median(perRound))}`,
+    );
+  }
 
   const builds = [{ label: 'this build', main: currentMain }];
   if (baselineMain !== undefined) builds.push({ label: 'baseline build', main: baselineMain });
@@ -265,8 +293,10 @@ try {
     targets.push({ name: `${build.label}: PUT /vertex?waitForCompletion=true`, port, route: 'vertex' });
   }
   console.log();
+  const settings =
+    serviceArguments.length === 0 ? 'default settings' : `default settings and ${serviceArguments.join(' ')}`;
   console.log(
-    `-- HTTP, service as shipped (node dist/src/main.js, default settings), ${connections} connections, ` +
+    `-- HTTP, service as shipped (node dist/src/main.js, ${settings}), ${connections} connections, ` +
       `${rounds} rotating round(s) of ${duration} s per target after ${warmup} s warm-up`,
   );
   for (const build of builds) console.log(`   ${build.label}: ${build.main}`);
