@@ -24,6 +24,7 @@ const scripts = [
   'save-load',
   'save-load-contents',
   'durable-writes',
+  'index-writes',
   'indexes',
   'vector-knn',
   'changefeed',

@@ -39,6 +39,7 @@ import { Writer, type CommitHook, type CommitHookOptions, type WriterOptions } f
 import type { CreateBatch } from './tx/create-batch.js';
 import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
 import type { IndexOptions } from './indexes/plugin.js';
+import { toFloat32 } from './vectors/metric.js';
 import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
@@ -85,6 +86,18 @@ function refusedDrop(error: unknown): boolean {
   throw error;
 }
 
+/** The refusals of an explicit index write, which its boolean verb answers as false. */
+function refusedIndexWrite(error: unknown): boolean {
+  if (
+    isEngineError(error, 'INDEX_NOT_FOUND') ||
+    isEngineError(error, 'ELEMENT_NOT_FOUND') ||
+    isEngineError(error, 'INDEX_WRITE_REFUSED')
+  ) {
+    return false;
+  }
+  throw error;
+}
+
 function checkSearchTerm(searchTerm: string): void {
   if (searchTerm.trim().length === 0) throw new EngineError('INVALID_INPUT', 'searchTerm must not be blank');
 }
@@ -94,8 +107,9 @@ export class Engine {
   private readonly writer: Writer;
   /**
    * The namespace's secondary indexes (src/engine/indexes): fill, scan, list. Removed elements are purged
-   * from them, trims renumber them, a clear drops them, all at commit. Define and drop them with
-   * `createIndex` / `dropIndex` (ordered and logged); `indexes.create` / `indexes.drop` act on the set
+   * from them, trims renumber them, a clear drops them, all at commit. Define, drop and write them with
+   * `createIndex`, `dropIndex`, `addToIndex`, `removeFromIndex`, `removeIndexKey`, `putIndexVector`
+   * (ordered and logged); `indexes.create`, `drop`, `add`, `removeElement`, `removeKey` act on the indexes
    * directly and are not logged.
    */
   readonly indexes: IndexRegistry;
@@ -108,7 +122,7 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.writer = new Writer(this.graph, options);
     this.indexes = new IndexRegistry(this.graph);
-    this.writer.attachIndexDefinitions(this.indexes.writerDefinitions);
+    this.writer.attachIndexes(this.indexes.writerIndexes);
     this.writer.addCommitHook(this.indexes.onCommit, { readsCreateBatches: true });
     this.changeFeed = options.changeFeed === false ? undefined : new ChangeFeed(options.changeFeed);
     if (this.changeFeed !== undefined) {
@@ -194,6 +208,49 @@ export class Engine {
    */
   dropIndex(indexId: string): Promise<boolean> {
     return this.submit([{ kind: 'dropIndex', indexId }]).then(accepted, refusedDrop);
+  }
+
+  // The explicit index writes (`PUT /index/{id}`, the two removals, `PUT /index/vector/{id}`) are
+  // transactions of the writer too, each alone in its own: ordered among element writes, logged, settled
+  // at commit (and durability, where the namespace has a log). A false commits and logs nothing.
+  // `engine.indexes.add`, `removeElement`, `removeKey` and `addVector` do the same at once, unlogged.
+
+  /** Indexes a live element under `key`; false for an unknown index or element, or a bound vector index. */
+  addToIndex(indexId: string, elementId: number, key: TypedValue): Promise<boolean> {
+    return this.submit([{ kind: 'indexAdd', indexId, id: elementId, key }]).then(accepted, refusedIndexWrite);
+  }
+
+  /**
+   * Removes every membership of a live element from an index; true when index and element exist (member or
+   * not), false otherwise or for a bound vector index.
+   */
+  removeFromIndex(indexId: string, elementId: number): Promise<boolean> {
+    return this.submit([{ kind: 'indexRemoveElement', indexId, id: elementId }]).then(
+      accepted,
+      refusedIndexWrite,
+    );
+  }
+
+  /** Removes a key and its memberships; false for an unknown index or an absent key. */
+  removeIndexKey(indexId: string, key: TypedValue): Promise<boolean> {
+    return this.submit([{ kind: 'indexRemoveKey', indexId, key }]).then(accepted, refusedIndexWrite);
+  }
+
+  /**
+   * Adds or replaces one element's vector in an explicit vector index, from exactly one of `vector` and
+   * `propertyId` (a float-array property of the element as it is when the write applies). Rejects, with
+   * nothing committed or logged, with INDEX_NOT_FOUND, ELEMENT_NOT_FOUND, or INVALID_INPUT (another index
+   * type, a bound index, both or neither source, a missing or non-float-array property, a wrong dimension,
+   * a non-finite component, a zero-norm vector under Cosine), in the order `addVector` checks them.
+   */
+  putIndexVector(
+    indexId: string,
+    elementId: number,
+    source: { vector?: ArrayLike<number> | null; propertyId?: string | null },
+  ): Promise<void> {
+    const vector = source.vector === undefined || source.vector === null ? null : toFloat32(source.vector);
+    const propertyId = source.propertyId ?? null;
+    return this.submit([{ kind: 'indexPutVector', indexId, id: elementId, vector, propertyId }], nothing);
   }
 
   createVertex(input: VertexInput = noVertexInput): Promise<number> {

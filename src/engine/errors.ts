@@ -27,6 +27,11 @@ export const engineErrors = {
    * interface, a type not creatable there (`POST /index` answers false).
    */
   INDEX_DEFINITION_INVALID: { reason: 'invalid', title: 'Invalid index definition' },
+  /**
+   * An explicit index write the index refuses: a key to remove that is absent, an add or removal on a
+   * vector index bound to an embedding (the boolean index routes answer false).
+   */
+  INDEX_WRITE_REFUSED: { reason: 'conflict', title: 'Index write refused' },
   /** A checkpoint file (manifest, partition or sidecar) is absent; `file` names it. */
   CHECKPOINT_FILE_MISSING: { reason: 'fault', title: 'Save game files missing' },
   /** A checkpoint file fails its magic, version, CRC-32 or structure checks; `file` names it. */

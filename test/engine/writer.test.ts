@@ -141,6 +141,26 @@ describe('single writer and transactions', () => {
     assert.equal(engine.vertexCount, 2, 'the commit landed in memory');
   });
 
+  it('ends a group after a trim: what follows in the same tick commits in the next group', async () => {
+    const engine = new Engine();
+    const groups: string[][] = [];
+    engine.addCommitHook((group) => {
+      groups.push(
+        group.map((committed) => committed.operations.map((operation) => operation.kind).join('+')),
+      );
+    });
+    await Promise.all([
+      engine.createVertex(),
+      engine.submit([{ kind: 'trim' }]),
+      engine.createVertex(),
+      engine.submit([{ kind: 'trim' }]),
+    ]);
+    assert.deepEqual(groups, [
+      ['createVertex', 'trim'],
+      ['createVertex', 'trim'],
+    ]);
+  });
+
   it('yields the event loop between groups of a long burst', async () => {
     const engine = new Engine({ maxGroupTransactions: 10 });
     let timerRan = false;

@@ -17,13 +17,16 @@
  * `pluginOptions` (a Map of option name to TypedValue), the index appears on `GET /status`, is purged of
  * removed elements, renumbered by trims, dropped by a clear, and checkpointed through `serialize`.
  *
- * Definitions are write operations. `Engine.createIndex` / `Engine.dropIndex` (what `POST /index` and
- * `DELETE /index/{id}` call) submit `defineIndex` / `dropIndex` to the namespace's single writer, which
- * applies them through `writerDefinitions` in commit order among element writes; the write-ahead log
- * records them (entry type 20) and replay re-applies them in that order. A clear (`HEAD /tabularasa`)
- * drops every index as it applies (CONTRACT 1.8), so an index defined after it in the same group stays.
- * `create`, `createSpatialIndex` and `drop` below change the set directly, outside the writer: they are
- * for library callers that keep no log, and what they do is not logged (a checkpoint still saves it).
+ * Definitions and explicit writes are write operations. `Engine.createIndex` / `Engine.dropIndex` (what
+ * `POST /index` and `DELETE /index/{id}` call) submit `defineIndex` / `dropIndex`, and `addToIndex`,
+ * `removeFromIndex`, `removeIndexKey`, `putIndexVector` (the content routes) the index writes, to the
+ * namespace's single writer, which applies them through `writerIndexes` in commit order among element
+ * writes; the write-ahead log records them (entry types 20 and 21) and replay re-applies them in that
+ * order. A clear (`HEAD /tabularasa`) drops every index as it applies, so an index defined after it in
+ * the same group stays. `create`, `createSpatialIndex`, `drop`, `add`, `addGeometry`, `removeElement`,
+ * `removeKey` and `backfill` below change the indexes directly, outside the writer: they are for library
+ * callers that keep no log (and for backfill, which runs in slices), and what they do is not logged (a
+ * checkpoint still saves it).
  *
  * Upkeep (the engine installs `onCommit` as a writer commit hook, so it runs right after each applied
  * group, before any caller is released and before any read can run), for each index from the point of
@@ -33,9 +36,8 @@
  * - a trim renumbers every index's memberships (they follow their elements);
  * - an index with `observeCommit` then sees the transactions of the group after its definition.
  *
- * Index content is not logged: entries added after the last checkpoint do not survive a crash
- * (specification, index routes rule 7); a bound vector index is the exception, since its content is the
- * element embeddings, which are logged, and its definition is. `serializeIndex`/`restoreIndex` frame one
+ * A bound vector index's content is the element embeddings, which the log records as element state.
+ * `serializeIndex`/`restoreIndex` frame one
  * index for a checkpoint's sidecar file (`captureGraphIndex` the same bytes, captured now and encoded
  * later); a checkpoint holds every index (src/engine/durability/checkpoint), and installing one replaces
  * the whole set (`replaceAll`).
@@ -46,7 +48,8 @@ import type { Graph } from '../graph/graph.js';
 import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan.js';
 import type { TypedValue } from '../model/values.js';
 import type { CommitHook } from '../tx/writer.js';
-import type { DefineIndexOperation, IndexDefinitions } from '../tx/apply.js';
+import type { DefineIndexOperation, WriterIndexes } from '../tx/apply.js';
+import type { IndexWriteOperation } from '../tx/operations.js';
 import { joinParts, readPayload, startPayload } from './codec.js';
 import { drain } from './keyed-index.js';
 import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
@@ -70,6 +73,7 @@ import {
 import { rangeIndexPlugin } from './range-index.js';
 import { regExIndexPlugin } from './regex-index.js';
 import { vectorIndexPlugin } from './vector/plugin.js';
+import { putVector } from './vector/put.js';
 import {
   SpatialIndex,
   spatialIndexPlugin,
@@ -79,6 +83,10 @@ import {
 
 function invalidDefinition(message: string, indexId: string, pluginType: string): EngineError {
   return new EngineError('INDEX_DEFINITION_INVALID', message, { indexId, pluginType });
+}
+
+function missing(elementId: number): never {
+  throw new EngineError('ELEMENT_NOT_FOUND', `the graph element ${elementId} does not exist`, { elementId });
 }
 
 /** The index types every namespace starts with. */
@@ -224,11 +232,12 @@ export class IndexRegistry {
   }
 
   /**
-   * The definitions as the writer changes them (`defineIndex`, `dropIndex`, a clear; see
-   * src/engine/tx/apply.ts): the engine attaches this to its writer. Each change is undoable and keeps
-   * creation order (the order of `list` and of a checkpoint's index files).
+   * The indexes as the writer changes them (`defineIndex`, `dropIndex`, a clear, the explicit index
+   * writes; see src/engine/tx/apply.ts): the engine attaches this to its writer. Each definition change
+   * is undoable and keeps creation order (the order of `list` and of a checkpoint's index files); a write
+   * either applies or throws its refusal having changed nothing.
    */
-  readonly writerDefinitions: IndexDefinitions = {
+  readonly writerIndexes: WriterIndexes = {
     define: (operation: DefineIndexOperation) => {
       const { indexId, pluginType, options, overInterface, replaceExisting } = operation;
       const previous = this.indexes.get(indexId);
@@ -256,7 +265,40 @@ export class IndexRegistry {
       this.generation++;
       this.indexes.clear();
     },
+    write: (operation) => this.applyWrite(operation),
   };
+
+  /** An explicit index write on the writer: the boolean verbs below, with each `false` thrown as its refusal. */
+  private applyWrite(operation: IndexWriteOperation): void {
+    const { indexId } = operation;
+    const index = this.indexes.get(indexId);
+    if (operation.kind === 'indexPutVector') {
+      putVector(this.graph, index, indexId, operation.id, operation.vector, operation.propertyId);
+      return;
+    }
+    if (index === undefined) {
+      throw new EngineError('INDEX_NOT_FOUND', `the index '${indexId}' does not exist`, { indexId });
+    }
+    let done: boolean;
+    switch (operation.kind) {
+      case 'indexAdd':
+        done = this.graph.exists(operation.id)
+          ? index.add(operation.id, operation.key)
+          : missing(operation.id);
+        break;
+      case 'indexRemoveElement':
+        done = this.graph.exists(operation.id) ? index.removeElement(operation.id) : missing(operation.id);
+        break;
+      case 'indexRemoveKey':
+        done = index.removeKey(operation.key);
+        break;
+    }
+    if (!done) {
+      throw new EngineError('INDEX_WRITE_REFUSED', `the ${index.pluginType} '${indexId}' refused the write`, {
+        indexId,
+      });
+    }
+  }
 
   /** Puts back a set saved before a change, in its order (a re-insert alone would move an entry last). */
   private restoreSet(entries: readonly [string, GraphIndex][]): void {

@@ -8,7 +8,7 @@ import { Graph, type NewProperty } from '../graph/graph.js';
 import { formatValue, valuesEqual, type TypedValue } from '../model/values.js';
 import { trimGraph, type Renumbering } from '../graph/trim.js';
 import type { GraphIndex } from '../indexes/plugin.js';
-import type { PropertyInput, TransactionResult, WriteOperation } from './operations.js';
+import type { IndexWriteOperation, PropertyInput, TransactionResult, WriteOperation } from './operations.js';
 
 type Undo = () => void;
 
@@ -16,17 +16,20 @@ export type DefineIndexOperation = Extract<WriteOperation, { kind: 'defineIndex'
 export type DropIndexOperation = Extract<WriteOperation, { kind: 'dropIndex' }>;
 
 /**
- * The namespace's index definitions as the writer changes them (the index registry implements it): index
- * definitions are write operations, so a create, a drop and a clear take their place in commit order
- * among element writes and the write-ahead log records them. Each change answers how to undo it.
+ * The namespace's indexes as the writer changes them (the index registry implements it): index definitions
+ * and explicit index writes are write operations, so a create, a drop, a clear and a `PUT /index/{id}`
+ * take their place in commit order among element writes and the write-ahead log records them. Each
+ * definition change answers how to undo it; an index write travels alone and is never undone.
  */
-export interface IndexDefinitions {
+export interface WriterIndexes {
   /** Installs the index the operation defines; throws INDEX_EXISTS or INDEX_DEFINITION_INVALID. */
   define(operation: DefineIndexOperation): { index: GraphIndex; undo: Undo };
   /** Removes the index; undefined for an absent one it may ignore, INDEX_NOT_FOUND otherwise. */
   drop(operation: DropIndexOperation): { index: GraphIndex; undo: Undo } | undefined;
   /** Drops every index (a clear of the graph; it travels alone and is never undone). */
   dropAll(): void;
+  /** Applies an explicit index write, or throws its refusal without changing anything (operations.ts). */
+  write(operation: IndexWriteOperation): void;
 }
 
 /**
@@ -102,15 +105,25 @@ export function missingElement(id: number): EngineError {
   return new EngineError('ELEMENT_NOT_FOUND', `the graph element ${id} does not exist`, { elementId: id });
 }
 
-function noIndexDefinitions(): never {
-  throw new EngineError('WRITER_FAULT', 'this writer keeps no index definitions');
+function noIndexes(): never {
+  throw new EngineError('WRITER_FAULT', 'this writer keeps no indexes');
+}
+
+/** An index write; replayed (`ignoreRefusal`), one the index refuses is a committed no-op. */
+function applyIndexWrite(indexes: WriterIndexes, operation: IndexWriteOperation): void {
+  try {
+    indexes.write(operation);
+  } catch (error) {
+    if (operation.ignoreRefusal === true && error instanceof EngineError) return;
+    throw error;
+  }
 }
 
 export function applyTransaction(
   graph: Graph,
   operations: readonly WriteOperation[],
   nowSeconds: number,
-  indexes?: IndexDefinitions,
+  indexes?: WriterIndexes,
 ): AppliedTransaction {
   const undos: Undo[] = [];
   const createdIds: number[] = [];
@@ -255,18 +268,24 @@ export function applyTransaction(
           undos.push(graph.registrations.unregister(operation.family, operation.name));
           break;
         case 'defineIndex': {
-          const { index, undo } = (indexes ?? noIndexDefinitions()).define(operation);
+          const { index, undo } = (indexes ?? noIndexes()).define(operation);
           undos.push(undo);
           effects.push({ kind: 'indexDefined', op, index });
           break;
         }
         case 'dropIndex': {
-          const dropped = (indexes ?? noIndexDefinitions()).drop(operation);
+          const dropped = (indexes ?? noIndexes()).drop(operation);
           if (dropped === undefined) break; // an absent index it may ignore: a committed no-op
           undos.push(dropped.undo);
           effects.push({ kind: 'indexDropped', op, index: dropped.index });
           break;
         }
+        case 'indexAdd':
+        case 'indexRemoveElement':
+        case 'indexRemoveKey':
+        case 'indexPutVector':
+          applyIndexWrite(indexes ?? noIndexes(), operation);
+          break;
         case 'clear':
           graph.clear();
           // In apply, not at the commit hook: an index defined later in the same group must survive it.

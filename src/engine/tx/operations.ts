@@ -77,10 +77,41 @@ export type WriteOperation =
    * `ignoreAbsent` makes it a committed no-op (replay sets it). Travels alone.
    */
   | { kind: 'dropIndex'; indexId: string; ignoreAbsent?: boolean }
+  /**
+   * The explicit index writes (`PUT /index/{id}`, `DELETE /index/{id}/{elementId}`,
+   * `DELETE /index/{id}/propertyValue`, `PUT /index/vector/{id}`; src/engine/indexes): each travels alone,
+   * so it is never undone. A refusal fails the transaction and so commits and logs nothing: an unknown
+   * index (INDEX_NOT_FOUND), an unknown element (ELEMENT_NOT_FOUND), or an index that refuses the write
+   * (INDEX_WRITE_REFUSED: a bound vector index, an absent key; a vector put answers INVALID_INPUT for what
+   * it refuses, as its route does). Replay sets `ignoreRefusal`: what was committed is re-applied, and an
+   * index changed by what the log never saw (`engine.indexes` used directly) makes the write a committed
+   * no-op rather than stop replay.
+   */
+  | { kind: 'indexAdd'; indexId: string; id: number; key: TypedValue; ignoreRefusal?: boolean }
+  | { kind: 'indexRemoveElement'; indexId: string; id: number; ignoreRefusal?: boolean }
+  | { kind: 'indexRemoveKey'; indexId: string; key: TypedValue; ignoreRefusal?: boolean }
+  /**
+   * One element's vector in an explicit vector index: exactly one of `vector` (explicit mode) and
+   * `propertyId` (a float-array property of the element, read when the write applies).
+   */
+  | {
+      kind: 'indexPutVector';
+      indexId: string;
+      id: number;
+      vector: Float32Array | null;
+      propertyId: string | null;
+      ignoreRefusal?: boolean;
+    }
   | { kind: 'clear' }
   | { kind: 'trim' }
   /** Rebuilds the adjacency storage packed and in vertex order; holds later writes, not reads. */
   | { kind: 'compact' };
+
+/** The explicit index writes (see `WriteOperation`). */
+export type IndexWriteOperation = Extract<
+  WriteOperation,
+  { kind: 'indexAdd' | 'indexRemoveElement' | 'indexRemoveKey' | 'indexPutVector' }
+>;
 
 export interface TransactionResult {
   /** Ids of the elements the transaction created, in operation order. */

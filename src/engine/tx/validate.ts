@@ -8,7 +8,7 @@ import { EngineError } from '../errors.js';
 import { isReservedKey } from '../graph/scan.js';
 import { isEmbeddingName } from '../embeddings/names.js';
 import { vectorProblem } from '../vectors/metric.js';
-import type { PropertyInput, VertexInput, WriteOperation } from './operations.js';
+import type { IndexWriteOperation, PropertyInput, VertexInput, WriteOperation } from './operations.js';
 import { isRegistrationFamily } from '../registrations/store.js';
 import {
   queuedOperationBytes,
@@ -92,6 +92,26 @@ function checkIndexDefinition(pluginType: unknown, options: unknown): void {
 }
 
 /**
+ * The shape of an explicit index write. What depends on the index (its type, a vector's dimension, the
+ * choice of one vector source) is checked when it applies, in the order the routes report it.
+ */
+function checkIndexWrite(operation: IndexWriteOperation): void {
+  if (typeof operation.indexId !== 'string') throw invalid('an index id must be a string');
+  if (operation.kind !== 'indexRemoveKey') checkId(operation.id, 'the element id');
+  if (operation.kind === 'indexAdd' || operation.kind === 'indexRemoveKey') {
+    if (operation.key === null || typeof operation.key !== 'object')
+      throw invalid('an index key has no typed value');
+  }
+  if (operation.kind === 'indexPutVector') {
+    const { vector, propertyId } = operation;
+    if (vector !== null && !(vector instanceof Float32Array))
+      throw invalid('a vector is a Float32Array or null');
+    if (propertyId !== null && typeof propertyId !== 'string')
+      throw invalid('propertyId is a string or null');
+  }
+}
+
+/**
  * Throws INVALID_INPUT for the first operation that breaks a rule; otherwise answers the transaction's
  * queued bytes (queue-bounds.ts): fixed costs, labels, keys, edge types, string values and vectors.
  */
@@ -167,6 +187,23 @@ export function validateOperations(operations: readonly WriteOperation[]): numbe
       case 'dropIndex':
         if (typeof operation.indexId !== 'string') throw invalid('an index id must be a string');
         if (operation.kind === 'defineIndex') checkIndexDefinition(operation.pluginType, operation.options);
+        // Each is its own log entry, so it travels alone.
+        if (operations.length !== 1) {
+          throw invalid(`a ${operation.kind} must be the only operation of its transaction`);
+        }
+        break;
+      case 'indexAdd':
+      case 'indexRemoveElement':
+      case 'indexRemoveKey':
+      case 'indexPutVector':
+        checkIndexWrite(operation);
+        bytes += operation.indexId.length;
+        if (operation.kind === 'indexAdd' || operation.kind === 'indexRemoveKey') {
+          bytes += valueBytes(operation.key.value);
+        } else if (operation.kind === 'indexPutVector') {
+          bytes +=
+            operation.vector === null ? (operation.propertyId?.length ?? 0) : operation.vector.byteLength;
+        }
         // Each is its own log entry, so it travels alone.
         if (operations.length !== 1) {
           throw invalid(`a ${operation.kind} must be the only operation of its transaction`);

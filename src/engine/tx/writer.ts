@@ -24,7 +24,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
-import { applyTransaction, type AppliedTransaction, type IndexDefinitions } from './apply.js';
+import { applyTransaction, type AppliedTransaction, type WriterIndexes } from './apply.js';
 import { applyCreateBatch } from './apply-batch.js';
 import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
@@ -218,8 +218,8 @@ export class Writer {
    */
   committedSequence = 0;
   private exclusiveStepRunning = false;
-  /** Where `defineIndex`, `dropIndex` and a clear change index definitions (the engine's registry). */
-  private indexDefinitions: IndexDefinitions | undefined;
+  /** Where index definitions, explicit index writes and a clear change the indexes (the engine's registry). */
+  private indexes: WriterIndexes | undefined;
 
   constructor(
     private readonly graph: Graph,
@@ -239,9 +239,9 @@ export class Writer {
       ((error) => process.emitWarning(error.message, { code: 'SKEIN_MAINTENANCE' }));
   }
 
-  /** Lets transactions define and drop indexes in `definitions` (the engine attaches its registry once). */
-  attachIndexDefinitions(definitions: IndexDefinitions): void {
-    this.indexDefinitions = definitions;
+  /** Lets transactions define, drop and write indexes in `indexes` (the engine attaches its registry once). */
+  attachIndexes(indexes: WriterIndexes): void {
+    this.indexes = indexes;
   }
 
   addCommitHook(hook: CommitHook, options: CommitHookOptions = {}): void {
@@ -441,13 +441,17 @@ export class Writer {
     if (!this.exclusiveStepRunning) {
       throw new Error('replayed transactions are applied only inside an exclusive writer step');
     }
+    // As in a live group (see `drain`), a trim ends the batch; the log replays each trim alone.
+    if (transactions.slice(0, -1).some(({ operations }) => isTrim(operations))) {
+      throw new Error('a replayed trim must be the last transaction of its batch');
+    }
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<TransactionResult | EngineError>(transactions.length);
     for (let i = 0; i < transactions.length; i++) {
       const { operations, nowSeconds } = transactions[i];
       try {
         validateOperations(operations);
-        const result = applyTransaction(this.graph, operations, nowSeconds, this.indexDefinitions);
+        const result = applyTransaction(this.graph, operations, nowSeconds, this.indexes);
         outcomes[i] = { createdIds: result.createdIds };
         if (operations.length > 0) committed.push({ operations, result, nowSeconds, replayed: true });
         this.committedCount++;
@@ -498,7 +502,11 @@ export class Writer {
     }
     let size = 0;
     const limit = Math.min(this.queue.length, this.maxGroupTransactions);
-    while (size < limit && !holdsWriter(this.queue[size])) size++;
+    while (size < limit && !holdsWriter(this.queue[size])) {
+      // A trim ends its group: the indexes follow its renumbering at the group's commit hook, so an index
+      // write after it in the same group (made in the new ids, at apply) would be renumbered again.
+      if (isTrim(this.queue[size++].operations)) break;
+    }
     let group: Pending[];
     if (size === this.queue.length) {
       group = this.queue;
@@ -524,7 +532,7 @@ export class Writer {
           outcomes[i] = result;
           if (!creates.isEmpty) committed.push(new CommittedCreates(creates, result, now));
         } else {
-          const result = applyTransaction(this.graph, operations, now, this.indexDefinitions);
+          const result = applyTransaction(this.graph, operations, now, this.indexes);
           outcomes[i] = result;
           if (operations.length > 0) committed.push({ operations, result, nowSeconds: now, replayed: false });
         }
@@ -696,6 +704,10 @@ function resolveBeforeApply(resolveIds: (firstCreatedId: number) => void, nextId
       `the transaction's ids could not be resolved: ${(error as Error).message}`,
     );
   }
+}
+
+function isTrim(operations: readonly WriteOperation[]): boolean {
+  return operations.length === 1 && operations[0].kind === 'trim';
 }
 
 function isMaintenance(pending: Pending | undefined): boolean {

@@ -215,6 +215,11 @@ export const problems = {
     when: 'an index scan names an index that does not exist',
   },
   INDEX_EXISTS: { status: 409, title: 'Index exists', when: 'an index definition names a taken id' },
+  INDEX_WRITE_REFUSED: {
+    status: 409,
+    title: 'Index write refused',
+    when: 'the index refuses an explicit index write (the index routes answer it as `false`; kept for completeness)',
+  },
   INDEX_DEFINITION_INVALID: {
     status: 400,
     title: 'Invalid index definition',

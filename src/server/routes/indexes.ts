@@ -11,11 +11,11 @@
  * The vector routes (`PUT /index/vector/{id}`, `POST /scan/index/vector`) belong to the vector index;
  * `POST /index` reaches every registered index type, the vector one included, through the registry.
  *
- * `POST /index` and `DELETE /index/{id}` are transactions of the namespace's writer (`Engine.createIndex`,
- * `Engine.dropIndex`): they answer after the commit, which the write-ahead log makes durable, so a
- * definition survives a crash. A refusal (`false`) commits and logs nothing. A commit the log could not
- * make durable is a 500 problem, as for a waited write. The content routes act on the index directly and
- * are not logged (specification, index routes rule 7).
+ * Every management route but backfill is a transaction of the namespace's writer (`Engine.createIndex`,
+ * `dropIndex`, `addToIndex`, `removeFromIndex`, `removeIndexKey`): it answers after the commit, which the
+ * write-ahead log makes durable, so an acknowledged definition or index write survives a crash
+ * (docs/indexes.md, Persistence; the ancestor logs neither). A refusal (`false`) commits and logs nothing.
+ * A commit the log could not make durable is a 500 problem, as for a waited write.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -196,7 +196,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
     async (request) => {
       const { graphElementId, key } = request.body;
       const value = propertyValueOf(key, 'key');
-      return request.namespace.engine.indexes.add(request.params.indexId, graphElementId, value);
+      return request.namespace.engine.addToIndex(request.params.indexId, graphElementId, value);
     },
   );
 
@@ -213,7 +213,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const value = propertyValueOf(request.body, 'key');
-      return request.namespace.engine.indexes.removeKey(request.params.indexId, value);
+      return request.namespace.engine.removeIndexKey(request.params.indexId, value);
     },
   );
 
@@ -228,7 +228,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      request.namespace.engine.indexes.removeElement(request.params.indexId, request.params.graphElementId),
+      request.namespace.engine.removeFromIndex(request.params.indexId, request.params.graphElementId),
   );
 
   app.delete(

@@ -10,12 +10,14 @@
  *                              `{ metric, higherIsBetter, results: [{ graphElementId, score }] }`; 400 for
  *                              an invalid query or a non-vector index; 404 for an unknown index
  *
- * The scan runs in slices that yield the event loop (src/engine/vectors/knn.ts).
+ * The put is a transaction of the namespace's writer (`Engine.putIndexVector`), answered after the commit
+ * and its log sync, so an acknowledged vector survives a crash (docs/indexes.md, Persistence). The scan
+ * runs in slices that yield the event loop (src/engine/vectors/knn.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { addVector, searchVectorsSliced } from '../../engine/indexes/vector/verbs.js';
+import { searchVectorsSliced } from '../../engine/indexes/vector/verbs.js';
 import { maxK, minK } from '../../engine/indexes/vector/vector-index.js';
 import type { KnnKind } from '../../engine/vectors/knn.js';
 import { BooleanResult, ElementId } from '../wire/schemas.js';
@@ -79,7 +81,11 @@ export async function vectorRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      addVector(request.namespace.engine, request.params.id, request.body);
+      const { graphElementId, vector, propertyId } = request.body;
+      await request.namespace.engine.putIndexVector(request.params.id, graphElementId, {
+        vector,
+        propertyId,
+      });
       return true;
     },
   );

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { formatValue, parseValue, type TypedValue, type WriteOperation } from '../../../src/index.js';
+import type { IndexWriteOperation } from '../../../src/engine/tx/operations.js';
 import { ByteReader, ByteWriter } from '../../../src/engine/durability/wal/binary.js';
 import {
   operationsOf,
@@ -341,6 +342,91 @@ describe('log codec: entries', () => {
           new ByteWriter(8),
           committed([
             { kind: 'dropIndex', indexId: 'i' },
+            { kind: 'removeElement', id: 1 },
+          ]),
+          1,
+          0,
+        ),
+      /travels alone/,
+    );
+  });
+
+  it('round-trips index writes as entries of type 21, decoded in their replay form (property)', () => {
+    const indexId = fc.oneof(anyText, unicodeText);
+    const id = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+    const vector = fc.array(fc.float(), { maxLength: 40 }).map((components) => Float32Array.from(components));
+    const write: fc.Arbitrary<IndexWriteOperation> = fc.oneof(
+      fc.record({ kind: fc.constant('indexAdd' as const), indexId, id, key: typedValue }),
+      fc.record({ kind: fc.constant('indexRemoveElement' as const), indexId, id }),
+      fc.record({ kind: fc.constant('indexRemoveKey' as const), indexId, key: typedValue }),
+      fc.record({
+        kind: fc.constant('indexPutVector' as const),
+        indexId,
+        id,
+        vector,
+        propertyId: fc.constant(null),
+      }),
+      fc.record({
+        kind: fc.constant('indexPutVector' as const),
+        indexId,
+        id,
+        vector: fc.constant(null),
+        propertyId: fc.oneof(anyText, unicodeText),
+      }),
+    );
+    const bytesOf = (floats: Float32Array | null) =>
+      floats === null
+        ? null
+        : Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength).toString('hex');
+    fc.assert(
+      fc.property(
+        write,
+        fc.maxSafeNat(),
+        fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+        (operation, sequence, nowSeconds) => {
+          const payload = payloadOf(committed([operation], [], nowSeconds), sequence);
+          assert.equal(payload[1], EntryType.indexWrite);
+          const entry = readEntry(payload, 'here');
+          assert.equal(entry.type, 'indexWrite');
+          assert.equal(entry.sequence, sequence);
+          assert.equal(entry.nowSeconds, nowSeconds);
+          const [back] = operationsOf(entry);
+          // Keys compared exactly below; vectors as their bytes (NaN and -0 kept).
+          const plain = (written: WriteOperation) => ({
+            ...written,
+            key: undefined,
+            vector: bytesOf('vector' in written ? written.vector : null),
+          });
+          assert.deepEqual(plain(back), plain({ ...operation, ignoreRefusal: true }));
+          if ('key' in operation) {
+            assert.ok(back.kind === 'indexAdd' || back.kind === 'indexRemoveKey');
+            assertIdentical(back.key, operation.key);
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('refuses an index write entry with an unknown action or vector source', () => {
+    const put = payloadOf(
+      committed([
+        { kind: 'indexPutVector', indexId: 'i', id: 3, vector: Float32Array.of(1), propertyId: null },
+      ]),
+      3,
+    );
+    const badAction = Buffer.from(put);
+    badAction[3 + 5] = 9; // after version, type, sequence (1 byte) and the 5-byte commit clock: the action
+    assert.throws(() => readEntry(badAction, 'here'), /here: unknown index write action 9/);
+    const badSource = Buffer.from(put);
+    badSource[3 + 5 + 1 + 2 + 1] = 7; // after the action, the index id (length and 'i') and the element id
+    assert.throws(() => readEntry(badSource, 'here'), /here: unknown vector source 7/);
+    assert.throws(
+      () =>
+        writeCommittedPayload(
+          new ByteWriter(8),
+          committed([
+            { kind: 'indexRemoveKey', indexId: 'i', key: int32(1) },
             { kind: 'removeElement', id: 1 },
           ]),
           1,

@@ -18,8 +18,9 @@
  * The indexes are captured with the writer held, after the copy, all in one synchronous piece (copy on
  * write: O(1), O(key blocks), or a vector index's id column per index), and encoded after the writer is
  * released, in slices
- * (snapshot-indexes.ts): index contents are not writer transactions, but element removals and trims reach
- * them through commits, so only while the writer is held do their memberships match the element cut.
+ * (snapshot-indexes.ts): the index writes of the routes, element removals and trims reach the indexes
+ * through commits, so only while the writer is held do their memberships match the element cut (and the
+ * log's anchor: a write committed after the cut is replayed, one before it is in the checkpoint).
  */
 import type { Engine } from '../../engine.js';
 import type { Graph } from '../../graph/graph.js';

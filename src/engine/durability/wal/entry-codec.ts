@@ -19,13 +19,20 @@
  *                        for a register string payload
  *   index definition (20) varint commit seconds, u8 action (1 define, 2 drop), string index id, and for a
  *                        define string plug-in type, varuint option count, (string name, value)*
+ *   index write (21)     varint commit seconds, u8 action, string index id, then by action:
+ *     add                u8 1, varint element id, value (the key)
+ *     removeElement      u8 2, varint element id
+ *     removeKey          u8 3, value (the key)
+ *     putVector          u8 4, varint element id, then u8 1 (vector), varuint dimension, dimension f32
+ *                        (little-endian), or u8 2 (property) and a string (the property id, read again
+ *                        when replay applies the write: the element's state there is the one it had)
  *
  * A label is u8 0 (none) or u8 1 and a string. Ids are int32 and written signed: an id the writer found
  * missing is logged as it was asked for, since a missing element is a committed no-op. The created id and
  * the trim counts are not needed to replay; they let replay check that it reproduced the history exactly.
  */
 import type { TypedValue } from '../../model/values.js';
-import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
+import type { IndexWriteOperation, PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
 import { edgeRow, type CreateBatch } from '../../tx/create-batch.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
@@ -33,7 +40,9 @@ import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
 import {
   EntryType,
   IndexDefinitionAction,
+  IndexWriteAction,
   OperationCode,
+  VectorSource,
   entryFormatVersion,
   reservedEntryTypes,
 } from './format.js';
@@ -85,12 +94,24 @@ export interface IndexDefinitionEntry {
   readonly operation: Extract<WriteOperation, { kind: 'defineIndex' | 'dropIndex' }>;
 }
 
+/**
+ * An explicit index write (src/engine/indexes). Decoded in its replay form (`ignoreRefusal`): a write the
+ * index refuses at replay, because of index changes the log never saw, is a committed no-op.
+ */
+export interface IndexWriteEntry {
+  readonly type: 'indexWrite';
+  readonly sequence: number;
+  readonly nowSeconds: number;
+  readonly operation: IndexWriteOperation;
+}
+
 export type LogEntry =
   | ElementTransactionEntry
   | ClearMarkerEntry
   | TrimMarkerEntry
   | RegistrationEntryRecord
-  | IndexDefinitionEntry;
+  | IndexDefinitionEntry
+  | IndexWriteEntry;
 
 /** The log entry type of each registration family. */
 const registrationEntryTypes: Readonly<Record<RegistrationFamily, number>> = {
@@ -215,6 +236,10 @@ function writeOperation(out: ByteWriter, operation: WriteOperation): void {
     case 'unregister':
     case 'defineIndex':
     case 'dropIndex':
+    case 'indexAdd':
+    case 'indexRemoveElement':
+    case 'indexRemoveKey':
+    case 'indexPutVector':
     case 'clear':
     case 'trim':
     case 'compact':
@@ -337,11 +362,64 @@ export function writeCommittedPayload(
     }
     return;
   }
+  if (
+    only === 'indexAdd' ||
+    only === 'indexRemoveElement' ||
+    only === 'indexRemoveKey' ||
+    only === 'indexPutVector'
+  ) {
+    writeIndexWrite(out, operations[0] as IndexWriteOperation, sequence, nowSeconds);
+    return;
+  }
   writePrefix(out, EntryType.elementTransaction, sequence);
   out.varInt(nowSeconds);
   out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
   out.varUint(operations.length);
   for (const operation of operations) writeOperation(out, operation);
+}
+
+function writeIndexWrite(
+  out: ByteWriter,
+  operation: IndexWriteOperation,
+  sequence: number,
+  nowSeconds: number,
+): void {
+  writePrefix(out, EntryType.indexWrite, sequence);
+  out.varInt(nowSeconds);
+  switch (operation.kind) {
+    case 'indexAdd':
+      out.u8(IndexWriteAction.add);
+      out.string(operation.indexId);
+      out.varInt(operation.id);
+      writeValue(out, operation.key);
+      return;
+    case 'indexRemoveElement':
+      out.u8(IndexWriteAction.removeElement);
+      out.string(operation.indexId);
+      out.varInt(operation.id);
+      return;
+    case 'indexRemoveKey':
+      out.u8(IndexWriteAction.removeKey);
+      out.string(operation.indexId);
+      writeValue(out, operation.key);
+      return;
+    case 'indexPutVector': {
+      const { vector, propertyId } = operation;
+      out.u8(IndexWriteAction.putVector);
+      out.string(operation.indexId);
+      out.varInt(operation.id);
+      // The writer refuses a put with both sources or neither, so what committed has exactly one.
+      if (vector !== null) {
+        out.u8(VectorSource.vector);
+        out.varUint(vector.length);
+        out.bytes(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
+      } else {
+        out.u8(VectorSource.property);
+        out.string(propertyId!);
+      }
+      return;
+    }
+  }
 }
 
 /**
@@ -422,6 +500,14 @@ export function readEntry(payload: Buffer, where: string): LogEntry {
     case EntryType.indexDefinition:
       entry = readIndexDefinition(input, sequence, where);
       break;
+    case EntryType.indexWrite:
+      entry = {
+        type: 'indexWrite',
+        sequence,
+        nowSeconds: input.varInt(),
+        operation: readIndexWrite(input, where),
+      };
+      break;
     default:
       throw new UnsupportedEntryError(`${where}: ${describeUnsupportedType(type)}`);
   }
@@ -486,6 +572,38 @@ function readIndexDefinition(input: ByteReader, sequence: number, where: string)
   };
 }
 
+function readIndexWrite(input: ByteReader, where: string): IndexWriteOperation {
+  const action = input.u8();
+  const indexId = input.string();
+  switch (action) {
+    case IndexWriteAction.add: {
+      const id = input.varInt();
+      return { kind: 'indexAdd', indexId, id, key: readValue(input), ignoreRefusal: true };
+    }
+    case IndexWriteAction.removeElement:
+      return { kind: 'indexRemoveElement', indexId, id: input.varInt(), ignoreRefusal: true };
+    case IndexWriteAction.removeKey:
+      return { kind: 'indexRemoveKey', indexId, key: readValue(input), ignoreRefusal: true };
+    case IndexWriteAction.putVector: {
+      const id = input.varInt();
+      const source = input.u8();
+      if (source === VectorSource.property) {
+        const propertyId = input.string();
+        return { kind: 'indexPutVector', indexId, id, vector: null, propertyId, ignoreRefusal: true };
+      }
+      if (source !== VectorSource.vector)
+        throw new LogDecodeError(`${where}: unknown vector source ${source}`);
+      const dimension = input.varUint();
+      // Copied into fresh, aligned storage: the log buffer is neither aligned nor ours to keep.
+      const vector = new Float32Array(dimension);
+      new Uint8Array(vector.buffer).set(input.bytes(dimension * 4));
+      return { kind: 'indexPutVector', indexId, id, vector, propertyId: null, ignoreRefusal: true };
+    }
+    default:
+      throw new LogDecodeError(`${where}: unknown index write action ${action}`);
+  }
+}
+
 function describeUnsupportedType(type: number): string {
   const reserved = reservedEntryTypes.get(type);
   return reserved === undefined
@@ -504,6 +622,7 @@ export function operationsOf(entry: LogEntry): readonly WriteOperation[] {
       return trimOperations;
     case 'registration':
     case 'indexDefinition':
+    case 'indexWrite':
       return [entry.operation];
   }
 }

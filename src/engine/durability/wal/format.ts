@@ -44,14 +44,16 @@ export const maxEntryPayloadBytes = 1024 * 1024 * 1024;
 export const entryFormatVersion = 1;
 
 /**
- * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations and definitions,
- * each family its own type (18, stored queries, and 20, index definitions, are written now; the others
- * are reserved, their numbers fixed). A registration entry's body: varint commit clock, u8 action
- * (1 register, 2 unregister), the name (string), and for a register the payload (string, JSON). An index
- * definition entry's body: varint commit clock, u8 action (1 define, 2 drop), the index id (string), and
- * for a define the plug-in type (string), a varuint option count and each option as its name (string) and
- * typed value (the value codec). Replaying a reserved type this build cannot apply, or a number outside
- * this table, fails loudly: skipping an entry would silently diverge from the history.
+ * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations, definitions and
+ * index content, each family its own type (18, stored queries, 20, index definitions, and 21, index
+ * writes, are written now; the others are reserved, their numbers fixed). A registration entry's body:
+ * varint commit clock, u8 action (1 register, 2 unregister), the name (string), and for a register the
+ * payload (string, JSON). An index definition entry's body: varint commit clock, u8 action (1 define,
+ * 2 drop), the index id (string), and for a define the plug-in type (string), a varuint option count and
+ * each option as its name (string) and typed value (the value codec). An index write entry's body: varint
+ * commit clock, u8 action (`IndexWriteAction`), the index id (string), then the action's fields
+ * (entry-codec.ts). Replaying a reserved type this build cannot apply, or a number outside this table,
+ * fails loudly: skipping an entry would silently diverge from the history.
  */
 export const EntryType = {
   /** One committed element transaction (creates, property writes and removals, element removals). */
@@ -70,6 +72,8 @@ export const EntryType = {
   pluginRegistration: 19,
   /** An index definition or drop (`defineIndex` / `dropIndex`; src/engine/indexes). */
   indexDefinition: 20,
+  /** An explicit index write (`indexAdd`, `indexRemoveElement`, `indexRemoveKey`, `indexPutVector`). */
+  indexWrite: 21,
 } as const;
 
 export type EntryTypeNumber = (typeof EntryType)[keyof typeof EntryType];
@@ -94,6 +98,12 @@ export const OperationCode = {
 
 /** The action byte of an index definition entry. */
 export const IndexDefinitionAction = { define: 1, drop: 2 } as const;
+
+/** The action byte of an index write entry. */
+export const IndexWriteAction = { add: 1, removeElement: 2, removeKey: 3, putVector: 4 } as const;
+
+/** Where the vector of an index write entry's `putVector` comes from: its floats, or an element property. */
+export const VectorSource = { vector: 1, property: 2 } as const;
 
 /**
  * Value type tags, fixed here rather than derived from the engine's type list so that reordering that

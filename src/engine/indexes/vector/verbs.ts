@@ -1,13 +1,14 @@
 /**
- * The vector index verbs of the library (`PUT /index/vector/{id}` and `POST /scan/index/vector` call
- * them). Index writes are not transactions: they apply at once, outside the write-ahead log (spec part 1,
- * index routes rule 7).
+ * The vector index verbs of the library: the kNN searches (`POST /scan/index/vector` calls them) and the
+ * direct, unlogged vector put (`addVector`; `PUT /index/vector/{id}` calls the logged
+ * `engine.putIndexVector` instead, docs/indexes.md).
  */
 import { EngineError } from '../../errors.js';
 import type { Engine } from '../../engine.js';
 import type { KnnFilter, KnnHit, KnnKind } from '../../vectors/knn.js';
 import { higherIsBetter, toFloat32, type VectorMetric } from '../../vectors/metric.js';
-import { VectorIndex } from './vector-index.js';
+import type { VectorIndex } from './vector-index.js';
+import { asVectorIndex, putVector } from './put.js';
 
 /** `PUT /index/vector/{id}`: exactly one of `vector` (explicit mode) and `propertyId` (property mode). */
 export interface VectorAddRequest {
@@ -35,44 +36,26 @@ export interface VectorSearchResult {
 
 /** The vector index `indexId`: INDEX_NOT_FOUND when there is none, INVALID_INPUT for another type. */
 export function vectorIndexOf(engine: Engine, indexId: string): VectorIndex {
-  const index = engine.indexes.get(indexId);
-  if (index === undefined) {
-    throw new EngineError('INDEX_NOT_FOUND', `the index '${indexId}' does not exist`, { indexId });
-  }
-  if (!(index instanceof VectorIndex)) {
-    throw new EngineError(
-      'INVALID_INPUT',
-      `the index '${indexId}' is a ${index.pluginType}, not a VectorIndex`,
-    );
-  }
-  return index;
+  return asVectorIndex(engine.indexes.get(indexId), indexId);
 }
 
 /**
- * Adds or replaces one element's vector in an explicit vector index. Throws INDEX_NOT_FOUND,
- * ELEMENT_NOT_FOUND, or INVALID_INPUT for: another index type, a bound index, both or neither mode, a
- * missing or non-float-array property, a wrong dimension, a non-finite component, a zero-norm vector under
- * Cosine.
+ * Adds or replaces one element's vector in an explicit vector index, at once and outside the writer: not
+ * logged, like `engine.indexes.add` (for an engine without a log, or a load a checkpoint will save). The
+ * route calls `engine.putIndexVector`, the logged transaction. Throws INDEX_NOT_FOUND, ELEMENT_NOT_FOUND,
+ * or INVALID_INPUT for: another index type, a bound index, both or neither mode, a missing or
+ * non-float-array property, a wrong dimension, a non-finite component, a zero-norm vector under Cosine.
  */
 export function addVector(engine: Engine, indexId: string, request: VectorAddRequest): void {
-  const index = vectorIndexOf(engine, indexId);
-  if (index.bound) throw index.boundRefusal();
-  const hasVector = request.vector !== undefined && request.vector !== null;
-  const hasProperty = request.propertyId !== undefined && request.propertyId !== null;
-  if (hasVector === hasProperty) {
-    throw new EngineError(
-      'INVALID_INPUT',
-      hasVector
-        ? 'give either vector (explicit mode) or propertyId (property mode), not both'
-        : 'give vector (explicit mode) or propertyId (property mode)',
-    );
-  }
-  const id = request.graphElementId;
-  if (!engine.graph.exists(id)) {
-    throw new EngineError('ELEMENT_NOT_FOUND', `the graph element ${id} does not exist`, { elementId: id });
-  }
-  if (hasVector) index.put(id, toFloat32(request.vector!));
-  else index.putFromProperty(id, request.propertyId!);
+  const { graphElementId, vector, propertyId } = request;
+  putVector(
+    engine.graph,
+    engine.indexes.get(indexId),
+    indexId,
+    graphElementId,
+    vector === undefined || vector === null ? null : toFloat32(vector),
+    propertyId ?? null,
+  );
 }
 
 function filterOf(request: VectorSearchRequest): KnnFilter {
