@@ -8,7 +8,7 @@
  * removes it for every element. A key that is left without elements is removed.
  */
 import { ScanOperator } from '../graph/scan.js';
-import { readValue, writeValue } from '../durability/wal/value-codec.js';
+import { readValue, writeValue } from '../codec/value-codec.js';
 import type { TypedValue, ValueType } from '../model/values.js';
 import {
   joinParts,

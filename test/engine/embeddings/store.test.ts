@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Engine, isEngineError } from '../../../src/index.js';
 import { EmbeddingStore } from '../../../src/engine/embeddings/store.js';
 import { readEmbedding, removeEmbedding, writeEmbedding } from '../../../src/engine/embeddings/verbs.js';
-import { ByteReader, ByteWriter } from '../../../src/engine/durability/wal/binary.js';
+import { ByteReader, ByteWriter } from '../../../src/engine/codec/binary.js';
 import { readEntry, writeCommittedPayload } from '../../../src/engine/durability/wal/entry-codec.js';
 import type { CommittedTransaction } from '../../../src/engine/tx/writer.js';
 import type { WriteOperation } from '../../../src/engine/tx/operations.js';

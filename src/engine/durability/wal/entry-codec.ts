@@ -29,7 +29,7 @@ import type { PropertyInput, WriteOperation } from '../../tx/operations.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
 import { edgeRow, type CreateBatch } from '../../tx/create-batch.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
-import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
+import { ByteReader, LogDecodeError, type ByteWriter } from '../../codec/binary.js';
 import {
   EntryType,
   IndexDefinitionAction,
@@ -37,7 +37,7 @@ import {
   entryFormatVersion,
   reservedEntryTypes,
 } from './format.js';
-import { readValue, writeValue } from './value-codec.js';
+import { readValue, writeValue } from '../../codec/value-codec.js';
 
 export interface ElementTransactionEntry {
   readonly type: 'elementTransaction';
