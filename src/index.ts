@@ -32,7 +32,7 @@ export type {
 } from './engine/tx/operations.js';
 export type { CommitHook, CommitHookOptions, CommittedTransaction } from './engine/tx/writer.js';
 export { CreateBatch } from './engine/tx/create-batch.js';
-export { addSampleGraph } from './engine/sample.js';
+export { addSampleGraph } from './engine/verbs/sample.js';
 export {
   importJsonl,
   openExport,
@@ -71,7 +71,7 @@ export {
   isOrderedIndex,
   isFulltextIndex,
   isSpatialIndex,
-} from './engine/indexes/plugin.js';
+} from './engine/tx/index-plugin.js';
 export type {
   IndexCapability,
   IndexOptions,
@@ -87,7 +87,7 @@ export type {
   BackfillCounts,
   RebuildOutcome,
   IdVisitor,
-} from './engine/indexes/plugin.js';
+} from './engine/tx/index-plugin.js';
 export { DictionaryIndex } from './engine/indexes/dictionary-index.js';
 export { RangeIndex } from './engine/indexes/range-index.js';
 export { RegExIndex } from './engine/indexes/regex-index.js';
@@ -139,23 +139,14 @@ export {
   maxVectorDimension,
 } from './engine/vectors/metric.js';
 export type { VectorMetric } from './engine/vectors/metric.js';
-export type { KnnHit, KnnFilter, KnnKind } from './engine/vectors/knn.js';
+export type { KnnHit, KnnFilter, KnnKind } from './engine/indexes/vector/knn.js';
 export { VectorIndex, minK as minVectorK, maxK as maxVectorK } from './engine/indexes/vector/vector-index.js';
 export { vectorIndexPlugin } from './engine/indexes/vector/plugin.js';
 export type { VectorIndexOptions } from './engine/indexes/vector/options.js';
-export {
-  addVector,
-  searchVectors,
-  searchVectorsSliced,
-  vectorIndexOf,
-} from './engine/indexes/vector/verbs.js';
-export type {
-  VectorAddRequest,
-  VectorSearchRequest,
-  VectorSearchResult,
-} from './engine/indexes/vector/verbs.js';
-export { writeEmbedding, removeEmbedding, readEmbedding } from './engine/embeddings/verbs.js';
-export type { EmbeddingWriteOptions } from './engine/embeddings/verbs.js';
+export { addVector, searchVectors, searchVectorsSliced, vectorIndexOf } from './engine/verbs/vectors.js';
+export type { VectorAddRequest, VectorSearchRequest, VectorSearchResult } from './engine/verbs/vectors.js';
+export { writeEmbedding, removeEmbedding, readEmbedding } from './engine/verbs/embeddings.js';
+export type { EmbeddingWriteOptions } from './engine/verbs/embeddings.js';
 export type { StoredEmbedding } from './engine/embeddings/store.js';
 export { isEmbeddingName, defaultEmbeddingName } from './engine/embeddings/names.js';
 export {

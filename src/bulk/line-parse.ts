@@ -14,7 +14,7 @@
 import type { Engine } from '../engine/engine.js';
 import { ValueError, type TypedValue, type ValueType } from '../engine/model/values.js';
 import { embeddingKeyPrefix, embeddingStampKeyPrefix, isEmbeddingName } from '../engine/embeddings/names.js';
-import { boundIndexProblem } from '../engine/embeddings/verbs.js';
+import { boundIndexProblem } from '../engine/verbs/embeddings.js';
 import { vectorProblem } from '../engine/vectors/metric.js';
 import { isReservedKey } from '../engine/graph/scan.js';
 import type { EdgeInput, PropertyInput, VertexInput, WriteOperation } from '../engine/tx/operations.js';

@@ -38,7 +38,7 @@ import type {
 import { Writer, type CommitHook, type CommitHookOptions, type WriterOptions } from './tx/writer.js';
 import type { CreateBatch } from './tx/create-batch.js';
 import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
-import type { IndexOptions } from './indexes/plugin.js';
+import type { IndexOptions } from './tx/index-plugin.js';
 import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */

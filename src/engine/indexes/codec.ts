@@ -4,7 +4,7 @@
  * A reader refuses a foreign magic, a newer version, truncation and trailing bytes with `IndexFormatError`.
  */
 import { ByteReader, ByteWriter, LogDecodeError } from '../codec/binary.js';
-import { IndexFormatError } from './plugin.js';
+import { IndexFormatError } from '../tx/index-plugin.js';
 
 export { ByteReader, ByteWriter };
 

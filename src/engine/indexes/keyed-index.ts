@@ -25,7 +25,7 @@ import {
   type IndexCapability,
   type IndexCapture,
   type KeyedIndex,
-} from './plugin.js';
+} from '../tx/index-plugin.js';
 import type { CopyOnWrite } from './copy-on-write.js';
 import { writeIdSetSteps } from './id-lists.js';
 

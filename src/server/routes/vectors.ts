@@ -10,14 +10,14 @@
  *                              `{ metric, higherIsBetter, results: [{ graphElementId, score }] }`; 400 for
  *                              an invalid query or a non-vector index; 404 for an unknown index
  *
- * The scan runs in slices that yield the event loop (src/engine/vectors/knn.ts).
+ * The scan runs in slices that yield the event loop (src/engine/indexes/vector/knn.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { addVector, searchVectorsSliced } from '../../engine/indexes/vector/verbs.js';
+import { addVector, searchVectorsSliced } from '../../engine/verbs/vectors.js';
 import { maxK, minK } from '../../engine/indexes/vector/vector-index.js';
-import type { KnnKind } from '../../engine/vectors/knn.js';
+import type { KnnKind } from '../../engine/indexes/vector/knn.js';
 import { BooleanResult, ElementId } from '../wire/schemas.js';
 import { wireFloat32 } from '../wire/vectors.js';
 

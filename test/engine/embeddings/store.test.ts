@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine, isEngineError } from '../../../src/index.js';
 import { EmbeddingStore } from '../../../src/engine/embeddings/store.js';
-import { readEmbedding, removeEmbedding, writeEmbedding } from '../../../src/engine/embeddings/verbs.js';
+import { readEmbedding, removeEmbedding, writeEmbedding } from '../../../src/engine/verbs/embeddings.js';
 import { ByteReader, ByteWriter } from '../../../src/engine/codec/binary.js';
 import { readEntry, writeCommittedPayload } from '../../../src/engine/durability/wal/entry-codec.js';
 import type { CommittedTransaction } from '../../../src/engine/tx/writer.js';

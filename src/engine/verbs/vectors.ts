@@ -3,11 +3,11 @@
  * them). Index writes are not transactions: they apply at once, outside the write-ahead log (spec part 1,
  * index routes rule 7).
  */
-import { EngineError } from '../../errors.js';
-import type { Engine } from '../../engine.js';
-import type { KnnFilter, KnnHit, KnnKind } from '../../vectors/knn.js';
-import { higherIsBetter, toFloat32, type VectorMetric } from '../../vectors/metric.js';
-import { VectorIndex } from './vector-index.js';
+import { EngineError } from '../errors.js';
+import type { Engine } from '../engine.js';
+import type { KnnFilter, KnnHit, KnnKind } from '../indexes/vector/knn.js';
+import { higherIsBetter, toFloat32, type VectorMetric } from '../vectors/metric.js';
+import { VectorIndex } from '../indexes/vector/vector-index.js';
 
 /** `PUT /index/vector/{id}`: exactly one of `vector` (explicit mode) and `propertyId` (property mode). */
 export interface VectorAddRequest {
