@@ -159,16 +159,16 @@ export {
   defaultBufferSize,
   defaultSubscriberQueueSize,
   defaultMaxSubscribers,
-} from './changefeed/feed.js';
-export type { ChangeFeedOptions, SubscribeOptions } from './changefeed/feed.js';
-export { ChangeSubscription } from './changefeed/subscription.js';
+} from './engine/changefeed/feed.js';
+export type { ChangeFeedOptions, SubscribeOptions } from './engine/changefeed/feed.js';
+export { ChangeSubscription } from './engine/changefeed/subscription.js';
 export {
   ChangeFeedStream,
   defaultFlushIntervalMilliseconds,
   defaultKeepAliveSeconds,
   eventStreamContentType,
 } from './changefeed/sse.js';
-export { formatFrame, eventJson, keepAliveFrame } from './changefeed/frames.js';
+export { formatFrame, eventJson, keepAliveFrame } from './engine/changefeed/frames.js';
 export type { ChangeStreamOptions } from './changefeed/sse.js';
 export {
   changeKinds,
@@ -176,18 +176,18 @@ export {
   changeElements,
   resyncReasons,
   timestampText,
-} from './changefeed/events.js';
+} from './engine/changefeed/events.js';
 export type {
   ChangeEvent,
   ChangeKind,
   ElementChangeKind,
   ChangeElement,
   ResyncReason,
-} from './changefeed/events.js';
-export { parseFilter, splitValues } from './changefeed/filter.js';
-export type { ChangeFilter, FilterQuery } from './changefeed/filter.js';
-export { parsePosition, positionText } from './changefeed/position.js';
-export type { FeedPosition } from './changefeed/position.js';
+} from './engine/changefeed/events.js';
+export { parseFilter, splitValues } from './engine/changefeed/filter.js';
+export type { ChangeFilter, FilterQuery } from './engine/changefeed/filter.js';
+export { parsePosition, positionText } from './engine/changefeed/position.js';
+export type { FeedPosition } from './engine/changefeed/position.js';
 export { findPaths, findPathsSync, pathSearchTask } from './paths/find.js';
 export type { FindControl } from './paths/find.js';
 export {

@@ -22,7 +22,7 @@ import {
   maxBufferSize,
   maxMaxSubscribers,
   maxSubscriberQueueSize,
-} from '../changefeed/feed.js';
+} from '../engine/changefeed/feed.js';
 import {
   defaultFlushIntervalMilliseconds,
   defaultKeepAliveSeconds,

@@ -39,7 +39,7 @@ import { Writer, type CommitHook, type CommitHookOptions, type WriterOptions } f
 import type { CreateBatch } from './tx/create-batch.js';
 import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
 import type { IndexOptions } from './tx/index-plugin.js';
-import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
+import { ChangeFeed, type ChangeFeedOptions } from './changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
 export const maxGraphPageElements = 100_000;
@@ -48,7 +48,7 @@ export const maxBatchReadIds = 100_000;
 
 export interface EngineOptions extends WriterOptions {
   /**
-   * The namespace's change feed (src/changefeed): its sizes, or `false` for none (`Svc:ChangeFeed:Enabled`
+   * The namespace's change feed (src/engine/changefeed): its sizes, or `false` for none (`Svc:ChangeFeed:Enabled`
    * false; the writer then derives no events at all). Default: a feed with the spec's sizes.
    */
   changeFeed?: ChangeFeedOptions | false;

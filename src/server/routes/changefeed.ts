@@ -1,7 +1,7 @@
 /**
  * `GET /changefeed` (bare and under `/ns/{ns}`): the namespace's change feed as a `text/event-stream`
  * (spec part 3 "Change feed", CONTRACT 3.2). The feed, its filters, catch-up and overflow rules and the
- * SSE framing are the library's (src/changefeed); this handler parses the request, subscribes, and pipes
+ * SSE framing are the library's (src/engine/changefeed, src/changefeed); this handler parses the request, subscribes, and pipes
  * the subscription's stream to the response, which Fastify does with back-pressure.
  *
  * A stream ends when the client disconnects (its subscription is released at once), when the namespace
@@ -11,8 +11,8 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { EngineError } from '../../engine/errors.js';
-import { changeElements, changeKinds } from '../../changefeed/events.js';
-import { parseFilter } from '../../changefeed/filter.js';
+import { changeElements, changeKinds } from '../../engine/changefeed/events.js';
+import { parseFilter } from '../../engine/changefeed/filter.js';
 import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/sse.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
