@@ -21,8 +21,7 @@
  * batched writes, and the contract's exact keepalive. The framing is a few lines (src/engine/changefeed/frames.ts).
  */
 import { Readable } from 'node:stream';
-import type { ChangeSubscription } from '../engine/changefeed/subscription.js';
-import { defaultFramesPerRead, keepAliveFrame } from '../engine/changefeed/frames.js';
+import { type ChangeSubscription, defaultFramesPerRead, keepAliveFrame } from '../engine/index.js';
 
 export const eventStreamContentType = 'text/event-stream';
 

@@ -13,7 +13,7 @@
  *
  * A route runs its fragments inside `try { ... } catch (error) { throwFragmentFailure(error); }`.
  */
-import { fragmentFailure } from '../fragments/runtime/runtime.js';
+import { fragmentFailure } from '../fragments/index.js';
 import { ProblemError } from './problem.js';
 
 export const fragmentStepBudgetStatus = 422;

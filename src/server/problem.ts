@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { EngineError, type FailureReason } from '../engine/errors.js';
+import { EngineError, type FailureReason } from '../index.js';
 
 export const problemContentType = 'application/problem+json';
 

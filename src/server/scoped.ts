@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
+import type { Namespace, Namespaces } from '../index.js';
 import { ProblemError } from './problem.js';
 
 declare module 'fastify' {

@@ -3,8 +3,7 @@
  * `errors` member, the framework's own 400/404/413/415, and anything unexpected as a logged 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EngineError } from '../../engine/errors.js';
-import { ValueError } from '../../engine/model/values.js';
+import { EngineError, ValueError } from '../../index.js';
 import { ProblemError, problemFromEngineError, reasonPhrase, sendProblem } from '../problem.js';
 import { advertiseVersions } from './versioning.js';
 

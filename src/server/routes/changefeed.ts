@@ -10,10 +10,8 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EngineError } from '../../engine/errors.js';
-import { changeElements, changeKinds } from '../../engine/changefeed/events.js';
-import { parseFilter } from '../../engine/changefeed/filter.js';
-import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/sse.js';
+import { EngineError, changeElements, changeKinds, parseFilter } from '../../index.js';
+import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 

@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { checkFragment } from '../../fragments/compiler.js';
-import { toWireDiagnostics } from '../../fragments/diagnostics.js';
 import {
+  checkFragment,
+  toWireDiagnostics,
   DELEGATE_KINDS,
   REJECTED_DELEGATE_KINDS,
   resolveDelegateKind,
-} from '../../fragments/types/delegates.js';
-import type { DelegateKind } from '../../fragments/types/index.js';
+  type DelegateKind,
+} from '../../fragments/index.js';
 import type { RouteContext } from '../app.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
 import '../conventions/route-config.js';

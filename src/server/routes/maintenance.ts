@@ -3,7 +3,7 @@
  * enqueue and answer at once; the deployment-level erase drops every namespace but `default`.
  */
 import type { FastifyInstance } from 'fastify';
-import { addSampleGraph } from '../../engine/verbs/sample.js';
+import { addSampleGraph } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 

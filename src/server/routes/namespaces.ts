@@ -1,7 +1,7 @@
 /** Namespace management (CONTRACT 1.9): deployment-level routes over the catalog. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Namespace } from '../../engine/namespaces/catalog.js';
+import type { Namespace } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 

@@ -5,9 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { membersOf } from '../../engine/durability/savegames/entries.js';
-import type { SaveGames } from '../../engine/durability/savegames/service.js';
-import { maxSavePartitions } from '../../engine/durability/checkpoint/index.js';
+import { membersOf, type SaveGames, maxSavePartitions } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import { ProblemError } from '../problem.js';
 import '../conventions/route-config.js';

@@ -15,9 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { addVector, searchVectorsSliced } from '../../engine/verbs/vectors.js';
-import { maxK, minK } from '../../engine/indexes/vector/vector-index.js';
-import type { KnnKind } from '../../engine/indexes/vector/knn.js';
+import { maxVectorK, minVectorK, addVector, searchVectorsSliced, type KnnKind } from '../../index.js';
 import { BooleanResult, ElementId } from '../wire/schemas.js';
 import { wireFloat32 } from '../wire/vectors.js';
 
@@ -38,7 +36,11 @@ const VectorAdd = Type.Object({
 const VectorScanRequest = Type.Object({
   indexId: Type.String({ description: 'The vector index' }),
   query: { ...Vector, description: 'The index dimension, finite; not zero-norm under Cosine' },
-  k: Type.Integer({ minimum: minK, maximum: maxK, description: `${minK} to ${maxK}` }),
+  k: Type.Integer({
+    minimum: minVectorK,
+    maximum: maxVectorK,
+    description: `${minVectorK} to ${maxVectorK}`,
+  }),
   kind: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
       description: 'vertex, edge or any (lowercase); absent or empty: any',

@@ -13,9 +13,9 @@ import {
   resolveTypeName,
   type ScalarType,
   type TypedValue,
-} from '../../engine/model/values.js';
-import type { PropertyEntry } from '../../engine/graph/read.js';
-import type { PropertyInput } from '../../engine/tx/operations.js';
+  type PropertyEntry,
+  type PropertyInput,
+} from '../../index.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
 
 export interface PropertySpecification {
