@@ -5,7 +5,7 @@
  */
 import { EngineError } from '../errors.js';
 import type { Engine } from '../engine.js';
-import type { KnnFilter, KnnHit, KnnKind } from '../indexes/vector/knn.js';
+import type { KnnFilter, KnnHit } from '../indexes/vector/knn.js';
 import { higherIsBetter, toFloat32, type VectorMetric } from '../vectors/metric.js';
 import { VectorIndex } from '../indexes/vector/vector-index.js';
 
@@ -20,8 +20,11 @@ export interface VectorSearchRequest {
   query: ArrayLike<number>;
   /** 1 to 1024. */
   k: number;
-  /** `vertex`, `edge` or `any` (default). */
-  kind?: KnnKind;
+  /**
+   * `vertex`, `edge` or `any` (default); any other text is INVALID_INPUT. Text, not `KnnKind`: callers
+   * pass what a request carried, and this verb is where it is checked.
+   */
+  kind?: string;
   /** Exact, case-sensitive; unlabelled elements never match. */
   label?: string;
 }

@@ -10,6 +10,7 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { EngineError, changeElements, changeKinds, parseFilter } from '../../index.js';
 import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/index.js';
 import type { RouteContext } from '../app.js';
@@ -44,7 +45,8 @@ function positionText(value: string | string[] | undefined): string | undefined 
   return text === undefined || text.trim().length === 0 ? undefined : text;
 }
 
-export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function changeFeedRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const open = new Set<ChangeFeedStream>();
   app.addHook('preClose', (done) => {
     for (const stream of open) stream.finish();
@@ -69,13 +71,7 @@ export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteC
       if (feed === undefined) {
         throw new EngineError('CHANGEFEED_DISABLED', 'the change feed is disabled (Svc:ChangeFeed:Enabled)');
       }
-      const query = request.query as {
-        kinds?: string[];
-        elements?: string[];
-        labels?: string[];
-        keys?: string[];
-        since?: string;
-      };
+      const query = request.query;
       const filter = parseFilter(query);
       const since = positionText(query.since) ?? positionText(request.headers['last-event-id']);
       const subscription = feed.subscribe({ filter, ...(since === undefined ? {} : { since }) });

@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { maxVectorK, minVectorK, addVector, searchVectorsSliced, type KnnKind } from '../../index.js';
+import { maxVectorK, minVectorK, addVector, searchVectorsSliced } from '../../index.js';
 import { BooleanResult, ElementId } from '../wire/schemas.js';
 import { wireFloat32 } from '../wire/vectors.js';
 
@@ -101,7 +101,7 @@ export async function vectorRoutes(scope: FastifyInstance): Promise<void> {
       const result = await searchVectorsSliced(request.namespace.engine, indexId, {
         query,
         k,
-        kind: kind === null || kind === undefined || kind === '' ? 'any' : (kind as KnnKind),
+        kind: kind === null || kind === undefined || kind === '' ? 'any' : kind,
         label: label ?? undefined,
       });
       return {
