@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import layers from './eslint-rules/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/'] },
@@ -66,5 +67,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The layers of the engine and the doors between the areas of src (docs/architecture.md).
+    files: ['src/**/*.ts'],
+    plugins: { skein: { rules: { layers } } },
+    rules: { 'skein/layers': ['error', { root: import.meta.dirname }] },
   },
 );

@@ -12,7 +12,7 @@
  *        [--runs 9] [--large 1] [--quick]
  */
 import { Engine, addVector, type VectorIndex } from '../src/index.js';
-import { search, searchSliced } from '../src/engine/vectors/knn.js';
+import { search, searchSliced } from '../src/engine/indexes/vector/knn.js';
 import { scratchBytes, type VectorSet } from '../src/engine/vectors/set.js';
 import type { VectorMetric } from '../src/engine/vectors/metric.js';
 import {

@@ -3,7 +3,7 @@
  * Configuration layers: defaults, JSON file, environment, flags (docs/configuration.md).
  */
 import { ConfigError, loadConfig } from './config/index.js';
-import { StorageLockedError } from './engine/durability/storage-lock.js';
+import { StorageLockedError } from './index.js';
 import { startService } from './server/start.js';
 
 async function main(): Promise<void> {

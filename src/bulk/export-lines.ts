@@ -13,10 +13,8 @@
 import { edgeKindBase } from '../engine/graph/graph.js';
 import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
 import { classModulus } from '../engine/storage/block-pool.js';
-import type { GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
+import { type GraphSnapshot, type TypedValue, formatDouble, formatSingle } from '../engine/index.js';
 import { embeddingKey, embeddingStampKey } from '../engine/embeddings/names.js';
-import type { TypedValue } from '../engine/model/values.js';
-import { formatDouble, formatSingle } from '../engine/model/numeric-text.js';
 import { bulkTypeName, bulkValueTypes, formatBulkValue } from './values.js';
 import {
   ChunkWriter,

@@ -21,11 +21,10 @@
  * restrict edges (AND); an edge is written only when both of its endpoints are.
  */
 import { Readable, type Writable } from 'node:stream';
-import type { Engine } from '../engine/engine.js';
+import { type Engine, takeSnapshot, type GraphSnapshot } from '../engine/index.js';
 import { edgeKindBase, kindVertex } from '../engine/graph/graph.js';
 import { isInlineTag, typeOfTag, typeTag, typeTagCount } from '../engine/graph/property-store.js';
 import { classModulus } from '../engine/storage/block-pool.js';
-import { takeSnapshot, type GraphSnapshot } from '../engine/durability/checkpoint/snapshot.js';
 import { embeddingStampKey } from '../engine/embeddings/names.js';
 import type { EmbeddingPin, PinnedRange } from '../engine/embeddings/pin.js';
 import { bulkFormatName, bulkFormatVersion } from './format.js';

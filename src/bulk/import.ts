@@ -25,9 +25,7 @@
  * before the invalid one, is dropped. The error carries the counts of what was committed.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Engine } from '../engine/engine.js';
-import { EngineError } from '../engine/errors.js';
-import { CreateBatch } from '../engine/tx/create-batch.js';
+import { type Engine, EngineError, CreateBatch } from '../engine/index.js';
 import { defaultImportBatchSize, defaultMaxLineBytes, maxImportBatchSize } from './format.js';
 import { FileIdMap } from './id-map.js';
 import { LineError, LineSplitter } from './lines.js';

@@ -11,13 +11,20 @@
  * values; a line that fails any of them in the fast lane is parsed again in the general lane, so every
  * error comes from the general lane.
  */
-import type { Engine } from '../engine/engine.js';
-import { ValueError, type TypedValue, type ValueType } from '../engine/model/values.js';
+import {
+  type Engine,
+  ValueError,
+  type TypedValue,
+  type ValueType,
+  isReservedKey,
+  type EdgeInput,
+  type PropertyInput,
+  type VertexInput,
+  type WriteOperation,
+} from '../engine/index.js';
 import { embeddingKeyPrefix, embeddingStampKeyPrefix, isEmbeddingName } from '../engine/embeddings/names.js';
-import { boundIndexProblem } from '../engine/embeddings/verbs.js';
+import { boundIndexProblem } from '../engine/verbs/embeddings.js';
 import { vectorProblem } from '../engine/vectors/metric.js';
-import { isReservedKey } from '../engine/graph/scan.js';
-import type { EdgeInput, PropertyInput, VertexInput, WriteOperation } from '../engine/tx/operations.js';
 import {
   acceptedFormatNames,
   edgeFields,

@@ -14,8 +14,8 @@ import {
   resolveTypeName,
   type TypedValue,
   type ValueType,
-} from '../engine/model/values.js';
-import { formatSingle } from '../engine/model/numeric-text.js';
+  formatSingle,
+} from '../engine/index.js';
 
 /** Spellings of `Single[]` a bulk file may use, lowercased: full, short, C# alias. */
 const singleArrayNames: ReadonlySet<string> = new Set(['system.single[]', 'single[]', 'float[]']);

@@ -1,11 +1,11 @@
 /**
  * A change-feed subscription as a Server-Sent Events stream (CONTRACT 3.2), a Node `Readable` any HTTP
- * server can pipe to a response: the frames of frames.ts, and `: keepalive` every `keepAliveSeconds`
+ * server can pipe to a response: the frames of src/engine/changefeed/frames.ts, and `: keepalive` every `keepAliveSeconds`
  * while nothing else was written.
  *
  * Back-pressure: the stream reads from its subscription only when its consumer asks (`_read`), at most
  * `framesPerRead` events at a time, so a response whose socket stops draining stops reading; its
- * subscription then falls behind and overflows (subscription.ts) instead of buffering without bound.
+ * subscription then falls behind and overflows (src/engine/changefeed/subscription.ts) instead of buffering without bound.
  *
  * Coalescing: a push ends in a system call on the client's socket, and a stream that pushed at every
  * committed group made each write cost one call per subscriber (measured: 32 subscribers took HTTP writes
@@ -18,11 +18,10 @@
  * formats and writes one message per call with a promise each, serializes every message again for every
  * connection, sends its own heartbeat text on a fixed timer, and wraps route handlers with its own
  * content negotiation; this feed needs each event's frame made once and shared by every subscriber,
- * batched writes, and the contract's exact keepalive. The framing is a few lines (frames.ts).
+ * batched writes, and the contract's exact keepalive. The framing is a few lines (src/engine/changefeed/frames.ts).
  */
 import { Readable } from 'node:stream';
-import type { ChangeSubscription } from './subscription.js';
-import { defaultFramesPerRead, keepAliveFrame } from './frames.js';
+import { type ChangeSubscription, defaultFramesPerRead, keepAliveFrame } from '../engine/index.js';
 
 export const eventStreamContentType = 'text/event-stream';
 

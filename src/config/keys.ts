@@ -9,12 +9,12 @@ import {
   defaultMaxLineBytes,
   maxImportBatchSize,
   maxMaxLineBytes,
-} from '../bulk/format.js';
+} from '../bulk/index.js';
 import {
   DEFAULT_MAX_FRAGMENT_STEPS,
   MAX_MAX_FRAGMENT_STEPS,
   MIN_MAX_FRAGMENT_STEPS,
-} from '../fragments/runtime/budget.js';
+} from '../fragments/index.js';
 import {
   defaultBufferSize,
   defaultMaxSubscribers,
@@ -22,21 +22,21 @@ import {
   maxBufferSize,
   maxMaxSubscribers,
   maxSubscriberQueueSize,
-} from '../changefeed/feed.js';
+} from '../engine/index.js';
 import {
   defaultFlushIntervalMilliseconds,
   defaultKeepAliveSeconds,
   maxFlushIntervalMilliseconds,
   maxKeepAliveSeconds,
   minKeepAliveSeconds,
-} from '../changefeed/sse.js';
+} from '../changefeed/index.js';
 import {
   defaultMaxQueuedBytes,
   defaultMaxQueuedTransactions,
   maxMaxQueuedBytes,
   maxMaxQueuedTransactions,
   minMaxQueuedBytes,
-} from '../engine/tx/queue-bounds.js';
+} from '../engine/index.js';
 
 export type ConfigKind = 'bool' | 'int' | 'double' | 'string' | 'enum' | 'array';
 

@@ -38,9 +38,9 @@ import type {
 import { Writer, type CommitHook, type CommitHookOptions, type WriterOptions } from './tx/writer.js';
 import type { CreateBatch } from './tx/create-batch.js';
 import { IndexRegistry, type CreateOptions } from './indexes/registry.js';
-import type { IndexOptions } from './indexes/plugin.js';
+import type { IndexOptions } from './tx/index-plugin.js';
 import { toFloat32 } from './vectors/metric.js';
-import { ChangeFeed, type ChangeFeedOptions } from '../changefeed/feed.js';
+import { ChangeFeed, type ChangeFeedOptions } from './changefeed/feed.js';
 
 /** Most elements one `GET /graph` page lists per kind. */
 export const maxGraphPageElements = 100_000;
@@ -49,7 +49,7 @@ export const maxBatchReadIds = 100_000;
 
 export interface EngineOptions extends WriterOptions {
   /**
-   * The namespace's change feed (src/changefeed): its sizes, or `false` for none (`Svc:ChangeFeed:Enabled`
+   * The namespace's change feed (src/engine/changefeed): its sizes, or `false` for none (`Svc:ChangeFeed:Enabled`
    * false; the writer then derives no events at all). Default: a feed with the spec's sizes.
    */
   changeFeed?: ChangeFeedOptions | false;

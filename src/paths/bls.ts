@@ -20,8 +20,7 @@
  * start keeps the forward-half vertices that lead to one ("useful"), so the enumeration from the start, in
  * ascending step order, never explores a dead end of the search.
  */
-import type { Graph } from '../engine/graph/graph.js';
-import { topologyView, type TopologyView } from '../engine/graph/topology.js';
+import { type Graph, topologyView, type TopologyView } from '../engine/index.js';
 import { FoundPaths } from './found.js';
 import type { FoundPath } from './model.js';
 import type { StepRules } from './rules.js';

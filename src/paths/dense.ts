@@ -9,7 +9,7 @@
  * created meanwhile has none (the search does not see it), so writes between slices never shift the
  * numbers under the search.
  */
-import type { Graph } from '../engine/graph/graph.js';
+import type { Graph } from '../engine/index.js';
 
 function popcount(bits: number): number {
   let x = bits - ((bits >>> 1) & 0x55555555);

@@ -19,8 +19,7 @@
  * Vertices are handled by their dense numbers (dense.ts) throughout: labels, memo and per-vertex records;
  * paths are turned back into ids at the end (`vertexIds`).
  */
-import type { Graph } from '../engine/graph/graph.js';
-import { topologyView, type TopologyView } from '../engine/graph/topology.js';
+import { type Graph, topologyView, type TopologyView } from '../engine/index.js';
 import { clampStep, type StepRules } from './rules.js';
 import { ruleCallUnits, unitsPerCheck, type SearchTask, type WorkMeter } from './slices.js';
 import { IntList, KeyList, StepCollector } from './steps.js';

@@ -10,9 +10,7 @@
  * search started are not visited; every returned path is checked edge by edge against the graph when the
  * answer is built (found.ts). The result is exact on a graph that no write changed during the search.
  */
-import type { Engine } from '../engine/engine.js';
-import { EngineError } from '../engine/errors.js';
-import type { Graph } from '../engine/graph/graph.js';
+import { type Engine, EngineError, type Graph } from '../engine/index.js';
 import { blsSearch } from './bls.js';
 import { DenseVertices } from './dense.js';
 import { WeightedRun } from './dijkstra.js';

@@ -5,7 +5,7 @@
  * search yielded the event loop is dropped. So every path a search returns exists, edge for edge, when
  * the answer is built (see docs/paths.md, "Consistency").
  */
-import type { Graph } from '../engine/graph/graph.js';
+import type { Graph } from '../engine/index.js';
 import type { FoundPath, PathStep, StepDirection } from './model.js';
 import { IntList, KeyList } from './steps.js';
 

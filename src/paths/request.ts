@@ -14,20 +14,23 @@
  * costs 1 per edge and 0 per vertex. A member equal to its default text runs as the constant it stands for,
  * without compiling or calling a fragment (same result, less work).
  */
-import type { Graph } from '../engine/graph/graph.js';
-import type { CompiledFragment } from '../fragments/compiler.js';
+import type { Graph } from '../engine/index.js';
 import {
+  type CompiledFragment,
   compilePathFragments,
   type CompiledPathFragments,
   type FragmentCompileFailure,
   type PathFragmentField,
   type PathFragmentSet,
-} from '../fragments/compiled-sets.js';
-import { toWireDiagnostics, type WireDiagnostic } from '../fragments/diagnostics.js';
-import { maxFragmentChars } from '../fragments/limits.js';
-import { EMPTY_TRAVERSAL_CONTEXT } from '../fragments/runtime/context.js';
-import { createFragmentRuntime, type FragmentRuntime } from '../fragments/runtime/runtime.js';
-import type { EdgeView, VertexView } from '../fragments/runtime/models.js';
+  toWireDiagnostics,
+  type WireDiagnostic,
+  maxFragmentChars,
+  EMPTY_TRAVERSAL_CONTEXT,
+  createFragmentRuntime,
+  type FragmentRuntime,
+  type EdgeView,
+  type VertexView,
+} from '../fragments/index.js';
 import type { PathRules } from './model.js';
 import { bindSemantic, type BoundSemantic, type SemanticBlock } from './semantic.js';
 

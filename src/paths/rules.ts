@@ -7,7 +7,7 @@
  * Rules are pure by contract, so caching their answers does not change a result; it keeps a search from
  * calling a fragment again for a vertex it reaches from several sides.
  */
-import type { Graph } from '../engine/graph/graph.js';
+import type { Graph } from '../engine/index.js';
 import type { Cost, PathRules } from './model.js';
 import { ruleCallUnits, type WorkMeter } from './slices.js';
 

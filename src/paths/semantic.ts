@@ -13,13 +13,16 @@
  * context is the `context` every fragment of the request sees. Embedding `queryText` is the caller's job
  * (the provider), before `bindSemantic` runs.
  */
-import { EngineError } from '../engine/errors.js';
-import { defaultEmbeddingName, isEmbeddingName } from '../engine/embeddings/names.js';
-import { vectorNorm } from '../engine/vectors/kernel.js';
-import { isVectorMetric, maxVectorDimension, type VectorMetric } from '../engine/vectors/metric.js';
-import { TraversalContext } from '../fragments/runtime/context.js';
-import type { VertexView } from '../fragments/runtime/models.js';
-import { OutCell } from '../fragments/runtime/types.js';
+import {
+  EngineError,
+  defaultEmbeddingName,
+  isEmbeddingName,
+  vectorNorm,
+  isVectorMetric,
+  maxVectorDimension,
+  type VectorMetric,
+} from '../engine/index.js';
+import { TraversalContext, type VertexView, OutCell } from '../fragments/index.js';
 
 /** The block as a request carries it (`queryText` already turned into `queryVector` by the caller). */
 export interface SemanticBlock {

@@ -5,8 +5,7 @@
  * walked with its stored direction and 0 for an in-edge walked against it; the neighbour follows from the
  * edge's stored endpoints. Self-loops are never steps: no loop-free path uses one.
  */
-import type { Graph } from '../engine/graph/graph.js';
-import type { TopologyView } from '../engine/graph/topology.js';
+import type { Graph, TopologyView } from '../engine/index.js';
 import type { StepDirection } from './model.js';
 import type { StepRules } from './rules.js';
 

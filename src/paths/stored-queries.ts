@@ -6,8 +6,8 @@
  * The stored `path` block keeps absent members absent, so the per-member defaults (docs/paths.md, "Request")
  * apply to it exactly as to an inline request (a stored cost block without `vertexCost` costs 1 per vertex).
  */
-import type { Engine } from '../engine/engine.js';
-import type { CompiledPathFragments, PathFragmentSet } from '../fragments/compiled-sets.js';
+import type { Engine } from '../engine/index.js';
+import type { CompiledPathFragments, PathFragmentSet } from '../fragments/index.js';
 import { pathSpecificationOf, storedQueriesOf } from '../storedqueries/index.js';
 import { withDefaults } from './request.js';
 

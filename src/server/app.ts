@@ -5,9 +5,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
-import type { DurabilityBlock } from '../engine/durability/durability.js';
-import type { SaveGames } from '../engine/durability/savegames/service.js';
+import type { Namespace, Namespaces, DurabilityBlock, SaveGames } from '../index.js';
 import { frameworkErrorHandler, registerErrorHandling } from './conventions/errors.js';
 import { registerVersioning } from './conventions/versioning.js';
 import { clientErrorHandler } from './conventions/client-errors.js';
@@ -36,7 +34,7 @@ import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/save
 import { storedQueryRoutes } from './routes/storedqueries.js';
 import { pathRoutes } from './routes/paths.js';
 import { changeFeedRoutes } from './routes/changefeed.js';
-import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/sse.js';
+import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/index.js';
 
 export interface ServerOptions {
   namespaces: Namespaces;

@@ -13,7 +13,7 @@
  *
  * A route runs its fragments inside `try { ... } catch (error) { throwFragmentFailure(error); }`.
  */
-import { fragmentFailure } from '../fragments/runtime/runtime.js';
+import { fragmentFailure } from '../fragments/index.js';
 import { problem, type ProblemError } from './problems/problem.js';
 
 /** The problem for an error a running fragment threw; undefined when the error is not the fragment's. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { Namespace, Namespaces } from '../engine/namespaces/catalog.js';
+import type { Namespace, Namespaces } from '../index.js';
 import { problem } from './problems/problem.js';
 
 declare module 'fastify' {
@@ -45,8 +45,9 @@ export function registerScoped(
           required: ['ns', ...(params.required ?? [])],
         };
       });
-      scope.addHook('onRequest', (request, _reply, done) => {
-        const name = (request.params as { ns: string }).ns;
+      // Every route here lies under the prefix, so its path parameters hold `ns`.
+      scope.addHook<{ Params: { ns: string } }>('onRequest', (request, _reply, done) => {
+        const name = request.params.ns;
         const namespace = namespaces.get(name);
         if (namespace === undefined) {
           done(

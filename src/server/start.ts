@@ -8,11 +8,15 @@
  * shutdown steps (the shutdown save registers one with `durability.onShutdown`) and closes the logs.
  */
 import type { LoadedConfig } from '../config/index.js';
-import { Durability, durabilityPaths } from '../engine/durability/durability.js';
-import { SaveGameRegistry } from '../engine/durability/savegames/registry.js';
-import { SaveGames } from '../engine/durability/savegames/service.js';
-import { acquireStorageLock, type StorageLock } from '../engine/durability/storage-lock.js';
-import { Namespaces } from '../engine/namespaces/catalog.js';
+import {
+  Durability,
+  durabilityPaths,
+  SaveGameRegistry,
+  SaveGames,
+  acquireStorageLock,
+  type StorageLock,
+  Namespaces,
+} from '../index.js';
 import { buildServer, type SkeinServer } from './app.js';
 
 export interface RunningService {

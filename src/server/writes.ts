@@ -4,7 +4,7 @@
  * its reason to 400/404/409/500.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TransactionResult } from '../engine/tx/operations.js';
+import type { TransactionResult } from '../index.js';
 
 export async function settleWrite(
   request: FastifyRequest,

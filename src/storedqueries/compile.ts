@@ -8,10 +8,13 @@ import {
   compilePathSetUncached,
   type CompiledPathFragments,
   type FragmentCompileFailure,
-} from '../fragments/compiled-sets.js';
-import { compileFragment, type CompiledFragment } from '../fragments/compiler.js';
-import { positionOf, lineStarts } from '../fragments/diagnostics.js';
-import { DELEGATE_KINDS, type DelegateKindName } from '../fragments/types/delegates.js';
+  compileFragment,
+  type CompiledFragment,
+  positionOf,
+  lineStarts,
+  DELEGATE_KINDS,
+  type DelegateKindName,
+} from '../fragments/index.js';
 import { pathSpecificationOf, subgraphSpecificationOf, type StoredQueryDefinition } from './definition.js';
 
 /** The compiled fragments of a SubGraph template, in the shape of its specification. */

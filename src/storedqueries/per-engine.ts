@@ -2,7 +2,7 @@
  * One compiled stored-query registry per engine (per namespace), created on first use. Held beside the
  * engine, not in it, so the engine stays free of the fragment compiler.
  */
-import type { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/index.js';
 import { StoredQueries } from './registry.js';
 
 const registries = new WeakMap<Engine, StoredQueries>();

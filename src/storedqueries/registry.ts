@@ -6,9 +6,7 @@
  * a load or a log replay brought in. A definition whose recompile fails stays listed as `Failed` (409 when
  * invoked), so nothing registered is lost silently.
  */
-import type { Engine } from '../engine/engine.js';
-import { EngineError, isEngineError } from '../engine/errors.js';
-import type { RegistrationStore } from '../engine/registrations/store.js';
+import { type Engine, EngineError, isEngineError, type RegistrationStore } from '../engine/index.js';
 import { compileStoredQuery, type CompiledStoredQuery } from './compile.js';
 import { defaultMaxStoredQueries, StoredQueryInvalid, type StoredQueryDefinition } from './definition.js';
 

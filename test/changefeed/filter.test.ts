@@ -16,7 +16,7 @@ import {
   type ChangeEvent,
   type ChangeFilter,
 } from '../../src/index.js';
-import { compileFilter } from '../../src/changefeed/filter.js';
+import { compileFilter } from '../../src/engine/changefeed/filter.js';
 
 const ts = '2026-07-15T12:34:56.789Z';
 const events: ChangeEvent[] = [

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Engine, formatFrame } from '../../src/index.js';
-import { FrameEncoder } from '../../src/changefeed/frames.js';
-import type { ChangeEvent } from '../../src/changefeed/events.js';
+import { FrameEncoder } from '../../src/engine/changefeed/frames.js';
+import type { ChangeEvent } from '../../src/engine/changefeed/events.js';
 
 const epoch = '5f0c6a2e-8d4b-4a53-9e0f-3b2d1c4e5a6f';
 

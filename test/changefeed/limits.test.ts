@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatFrame } from '../../src/index.js';
-import { FrameEncoder, maxCachedStrings } from '../../src/changefeed/frames.js';
-import type { ChangeEvent } from '../../src/changefeed/events.js';
+import { FrameEncoder, maxCachedStrings } from '../../src/engine/changefeed/frames.js';
+import type { ChangeEvent } from '../../src/engine/changefeed/events.js';
 
 const epoch = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CreateBatch, Engine, type CommittedTransaction, type TypedValue } from '../../src/index.js';
-import { ByteWriter } from '../../src/engine/durability/wal/binary.js';
+import { ByteWriter } from '../../src/engine/codec/binary.js';
 import { writeCommittedPayload } from '../../src/engine/durability/wal/entry-codec.js';
 import { typedValue } from './durability/arbitraries.js';
 

@@ -1,4 +1,4 @@
-import type { GraphIndex, IndexPlugin } from '../../src/engine/indexes/plugin.js';
+import type { GraphIndex, IndexPlugin } from '../../src/engine/tx/index-plugin.js';
 
 /**
  * An index type whose indexes hold nothing and are never read back: `parts` says how they are saved

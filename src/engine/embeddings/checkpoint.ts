@@ -19,7 +19,7 @@
  * straight into the section's own buffer, which is exactly as long as the section (it can be handed to a
  * worker thread without a copy). A load decodes in steps too.
  */
-import { ByteReader, ByteWriter, LogDecodeError } from '../durability/wal/binary.js';
+import { ByteReader, ByteWriter, LogDecodeError } from '../codec/binary.js';
 import { maxVectorDimension, minVectorDimension } from '../vectors/metric.js';
 import { isEmbeddingName } from './names.js';
 import type { EmbeddingStore } from './store.js';

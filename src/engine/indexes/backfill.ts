@@ -11,7 +11,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Graph } from '../graph/graph.js';
 import { elementFilter } from '../graph/scan.js';
-import type { BackfillCounts, KeyedIndex } from './plugin.js';
+import type { BackfillCounts, KeyedIndex } from '../tx/index-plugin.js';
 
 /** The body of `POST /index/backfill/{id}` (CONTRACT 1.10). */
 export interface BackfillRequest {

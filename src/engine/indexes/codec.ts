@@ -3,8 +3,8 @@
  * version, then the type's own body written with the log's little-endian codec (varints, typed values).
  * A reader refuses a foreign magic, a newer version, truncation and trailing bytes with `IndexFormatError`.
  */
-import { ByteReader, ByteWriter, LogDecodeError } from '../durability/wal/binary.js';
-import { IndexFormatError } from './plugin.js';
+import { ByteReader, ByteWriter, LogDecodeError } from '../codec/binary.js';
+import { IndexFormatError } from '../tx/index-plugin.js';
 
 export { ByteReader, ByteWriter };
 

@@ -4,7 +4,7 @@
  */
 import { HashKeyStore } from './key-stores.js';
 import { KeyedIndexBase } from './keyed-index.js';
-import type { IndexCapability, IndexPlugin } from './plugin.js';
+import type { IndexCapability, IndexPlugin } from '../tx/index-plugin.js';
 
 const capabilities: readonly IndexCapability[] = ['equality'];
 const magic = 'SKXD';

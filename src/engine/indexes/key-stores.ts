@@ -25,7 +25,7 @@ import {
 } from './keyed-index.js';
 import { CopyOnWrite } from './copy-on-write.js';
 import { hashKey, keyOf, keyOrderFor, type HashKey, type KeyOrder, type SortKey } from './keys.js';
-import { IndexFormatError } from './plugin.js';
+import { IndexFormatError } from '../tx/index-plugin.js';
 import { SortedBlocks, defaultMaxBlockItems } from './sorted-blocks.js';
 
 interface Slot {

@@ -8,7 +8,7 @@
  * removes it for every element. A key that is left without elements is removed.
  */
 import { ScanOperator } from '../graph/scan.js';
-import { readValue, writeValue } from '../durability/wal/value-codec.js';
+import { readValue, writeValue } from '../codec/value-codec.js';
 import type { TypedValue, ValueType } from '../model/values.js';
 import {
   joinParts,
@@ -25,7 +25,7 @@ import {
   type IndexCapability,
   type IndexCapture,
   type KeyedIndex,
-} from './plugin.js';
+} from '../tx/index-plugin.js';
 import type { CopyOnWrite } from './copy-on-write.js';
 import { writeIdSetSteps } from './id-lists.js';
 

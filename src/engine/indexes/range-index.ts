@@ -13,7 +13,7 @@ import type { TypedValue, ValueType } from '../model/values.js';
 import { OrderedKeyStore } from './key-stores.js';
 import { KeyedIndexBase, drain, visitIds, type Ids } from './keyed-index.js';
 import type { SortKey } from './keys.js';
-import type { IdVisitor, IndexCapability, IndexPlugin, OrderedIndex } from './plugin.js';
+import type { IdVisitor, IndexCapability, IndexPlugin, OrderedIndex } from '../tx/index-plugin.js';
 
 const capabilities: readonly IndexCapability[] = ['equality', 'range'];
 const magic = 'SKXR';

@@ -8,7 +8,7 @@
 import type { TypedValue } from '../model/values.js';
 import { HashKeyStore } from './key-stores.js';
 import { KeyedIndexBase, drain, visitIds } from './keyed-index.js';
-import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from './plugin.js';
+import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from '../tx/index-plugin.js';
 
 const capabilities: readonly IndexCapability[] = ['equality', 'fulltext'];
 const magic = 'SKXX';

@@ -2,7 +2,7 @@
  * The indexes of one namespace: creation by id and plug-in type, the boolean verbs of the index routes,
  * the scans, backfill, the status inventory, and the upkeep that keeps every index true to the graph.
  *
- * Plugging in an index type (the whole contract is in plugin.ts):
+ * Plugging in an index type (the whole contract is in src/engine/tx/index-plugin.ts):
  *
  *   const vectorIndexPlugin: IndexPlugin = {
  *     pluginType: 'VectorIndex',
@@ -69,7 +69,7 @@ import {
   type IndexContext,
   type IndexOptions,
   type IndexPlugin,
-} from './plugin.js';
+} from '../tx/index-plugin.js';
 import { rangeIndexPlugin } from './range-index.js';
 import { regExIndexPlugin } from './regex-index.js';
 import { vectorIndexPlugin } from './vector/plugin.js';

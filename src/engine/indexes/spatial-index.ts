@@ -25,7 +25,7 @@ import {
   type IndexOptions,
   type IndexPlugin,
   type SpatialScan,
-} from './plugin.js';
+} from '../tx/index-plugin.js';
 import { RTree, type Box, type RTreeCapture } from './rtree.js';
 
 const capabilities: readonly IndexCapability[] = ['spatial'];

@@ -7,7 +7,7 @@ import { EngineError } from '../errors.js';
 import { Graph, type NewProperty } from '../graph/graph.js';
 import { formatValue, valuesEqual, type TypedValue } from '../model/values.js';
 import { trimGraph, type Renumbering } from '../graph/trim.js';
-import type { GraphIndex } from '../indexes/plugin.js';
+import type { GraphIndex } from './index-plugin.js';
 import type { IndexWriteOperation, PropertyInput, TransactionResult, WriteOperation } from './operations.js';
 
 type Undo = () => void;

@@ -4,7 +4,7 @@
  */
 import type { TypedValue } from '../model/values.js';
 import type { RegistrationFamily } from '../registrations/store.js';
-import type { IndexOptions } from '../indexes/plugin.js';
+import type { IndexOptions } from './index-plugin.js';
 
 export interface PropertyInput {
   key: string;

@@ -6,7 +6,7 @@
  * so a fragment parses a number exactly as a typed property write does.
  */
 import type { Decimal } from 'decimal.js';
-import { parseValue, type ScalarType, type TypedValue } from '../../engine/model/values.js';
+import { parseValue, type ScalarType, type TypedValue } from '../../engine/index.js';
 import { decimal as decimals } from './decimal.js';
 import { argumentNull, conversionOverflow, format } from './exceptions.js';
 import { formatWith } from './format.js';

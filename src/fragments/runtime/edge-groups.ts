@@ -11,7 +11,7 @@
  */
 import { groupHeaderWords, pairWords, recordHeaderWords, noRecord } from '../../engine/graph/adjacency.js';
 import type { AdjacencyDirection } from '../../engine/graph/adjacency.js';
-import type { Graph } from '../../engine/graph/graph.js';
+import type { Graph } from '../../engine/index.js';
 import { argumentNull, indexOutOfRange, keyNotFound, listIndexOutOfRange } from './exceptions.js';
 import type { Out } from './types.js';
 import type { EdgeView } from './models.js';

@@ -4,9 +4,8 @@
  * instance of a derived class costs many times what a plain class costs, and a view is made for every
  * element a traversal visits.
  */
-import type { Graph } from '../../engine/graph/graph.js';
+import { type Graph, isReservedKey } from '../../engine/index.js';
 import { isInlineTag, type PropertyStore } from '../../engine/graph/property-store.js';
-import { isReservedKey } from '../../engine/graph/scan.js';
 import { embeddingKeyPrefix, embeddingStampKeyPrefix } from '../../engine/embeddings/names.js';
 import { nullReference } from './exceptions.js';
 import {

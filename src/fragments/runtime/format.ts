@@ -9,7 +9,7 @@
  * and DateTimeOffset the same followed by its offset; a char prints as itself.
  */
 import type { Decimal } from 'decimal.js';
-import { formatValue, type TypedValue } from '../../engine/model/values.js';
+import { formatValue, type TypedValue } from '../../engine/index.js';
 import { formatDateTimeOffsetWith, formatDateTimeWith, formatTimeSpanWith } from './datetime-format.js';
 import { format as formatError } from './exceptions.js';
 import { NumberRepresentation, formatNumber } from './number-format.js';

@@ -11,7 +11,7 @@
 import { Decimal } from 'decimal.js';
 import { argument, argumentOutOfRange, negateMinValue, notANumber } from './exceptions.js';
 import { limits } from './semantics.js';
-import { formatDouble } from '../../engine/model/numeric-text.js';
+import { formatDouble } from '../../engine/index.js';
 import { decimalScale, withDecimalScale } from '../../engine/model/decimal-text.js';
 
 /** `MidpointRounding`: an enum, so its underlying int at run time. */

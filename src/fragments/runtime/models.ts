@@ -14,7 +14,7 @@
  * `ElementView` (AGraphElementModel) is the union of the two view classes, not a base class: see
  * element-reads.ts for why the classes do not inherit.
  */
-import type { Graph } from '../../engine/graph/graph.js';
+import { type Graph, isReservedKey } from '../../engine/index.js';
 import { edgeKindBase, kindVertex } from '../../engine/graph/graph.js';
 import { noRecord } from '../../engine/graph/adjacency.js';
 import type { Interner } from '../../engine/model/interner.js';
@@ -28,7 +28,6 @@ import {
   tryGetProperty,
   tryGetReservedProperty,
 } from './element-reads.js';
-import { isReservedKey } from '../../engine/graph/scan.js';
 import type { DateTimeValue, Out } from './types.js';
 
 /** The name `TryGetEmbedding` reads when none (or null) is given. */

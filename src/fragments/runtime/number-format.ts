@@ -11,7 +11,7 @@
  * pattern `(¤n)`, percent pattern `n %`, `NaN`, `Infinity`, `-Infinity`.
  */
 import { Decimal } from 'decimal.js';
-import { formatDouble, formatSingle } from '../../engine/model/numeric-text.js';
+import { formatDouble, formatSingle } from '../../engine/index.js';
 import { formatDecimal } from '../../engine/model/decimal-text.js';
 import { format as formatError } from './exceptions.js';
 

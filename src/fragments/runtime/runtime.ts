@@ -33,7 +33,7 @@
  *   `rt.nullable` (collections.ts);
  * - enums: `rt.enums` (values are their underlying ints).
  */
-import type { Graph } from '../../engine/graph/graph.js';
+import type { Graph } from '../../engine/index.js';
 import { arrays, collections, nullable, spans } from './collections.js';
 import { DEFAULT_MAX_FRAGMENT_STEPS, ExecutionBudget, FragmentBudgetExceeded } from './budget.js';
 import { char } from './chars.js';

@@ -5,8 +5,7 @@
  * as a logged 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EngineError } from '../../engine/errors.js';
-import { ValueError } from '../../engine/model/values.js';
+import { EngineError, ValueError } from '../../index.js';
 import { problemFromEngineError } from '../problems/engine.js';
 import { isProblemError, problem, sendProblem, type ProblemError } from '../problems/problem.js';
 import type { ProblemCode } from '../problems/registry.js';

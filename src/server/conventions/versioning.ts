@@ -10,10 +10,17 @@ export const apiVersion = '0.1';
 export const supportedVersionsHeader = 'api-supported-versions';
 const mediaTypeVersion = /;\s*ver\s*=\s*"?([^;",\s]*)"?/i;
 
-function requestedVersions(request: FastifyRequest): string[] {
+/**
+ * Any route's query, before its schema is applied: the parsed query string, whose values are strings or
+ * arrays of strings (a repeated parameter).
+ */
+interface AnyQuery {
+  Querystring: Record<string, unknown> | undefined;
+}
+
+function requestedVersions(request: FastifyRequest<AnyQuery>): string[] {
   const versions: string[] = [];
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.['api-version'];
+  const fromQuery = request.query?.['api-version'];
   if (typeof fromQuery === 'string') versions.push(fromQuery);
   else if (Array.isArray(fromQuery)) versions.push(...fromQuery.map(String));
   const fromHeader = request.headers['x-version'];
@@ -38,7 +45,7 @@ function isSupported(version: string): boolean {
 export function registerVersioning(app: FastifyInstance): void {
   // Callback-style hooks (here and in the other per-request conventions): an async hook costs a promise
   // and a microtask on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook<AnyQuery>('onRequest', (request, reply, done) => {
     advertiseVersions(reply);
     const unsupported = requestedVersions(request).find((version) => !isSupported(version));
     if (unsupported !== undefined) {

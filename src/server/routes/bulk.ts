@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   BulkExportError,
   BulkImportError,
@@ -181,8 +181,9 @@ export async function bulkRoutes(scope: FastifyInstance, { options }: RouteConte
       },
     },
     async (request, reply) => {
-      // No body at all (Content-Length: 0) reaches the handler without the parser: an empty file.
-      const body: AsyncIterable<Uint8Array> = (request.body as Readable | undefined) ?? noBody();
+      // The parser above hands over the request stream itself (no schema can type a stream); no body at
+      // all (Content-Length: 0) reaches the handler without the parser: an empty file.
+      const body: AsyncIterable<Uint8Array> = request.body instanceof Readable ? request.body : noBody();
       try {
         return await importJsonl(request.namespace.engine, body, {
           batchSize: bulk.importBatchSize,

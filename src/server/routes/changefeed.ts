@@ -1,7 +1,7 @@
 /**
  * `GET /changefeed` (bare and under `/ns/{ns}`): the namespace's change feed as a `text/event-stream`
  * (spec part 3 "Change feed", CONTRACT 3.2). The feed, its filters, catch-up and overflow rules and the
- * SSE framing are the library's (src/changefeed); this handler parses the request, subscribes, and pipes
+ * SSE framing are the library's (src/engine/changefeed, src/changefeed); this handler parses the request, subscribes, and pipes
  * the subscription's stream to the response, which Fastify does with back-pressure.
  *
  * A stream ends when the client disconnects (its subscription is released at once), when the namespace
@@ -10,9 +10,9 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { changeElements, changeKinds } from '../../changefeed/events.js';
-import { parseFilter } from '../../changefeed/filter.js';
-import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/sse.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { changeElements, changeKinds, parseFilter } from '../../index.js';
+import { ChangeFeedStream, eventStreamContentType } from '../../changefeed/index.js';
 import type { RouteContext } from '../app.js';
 import { problem } from '../problems/problem.js';
 import '../conventions/route-config.js';
@@ -46,7 +46,8 @@ function positionText(value: string | string[] | undefined): string | undefined 
   return text === undefined || text.trim().length === 0 ? undefined : text;
 }
 
-export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function changeFeedRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const open = new Set<ChangeFeedStream>();
   app.addHook('preClose', (done) => {
     for (const stream of open) stream.finish();
@@ -71,13 +72,7 @@ export async function changeFeedRoutes(app: FastifyInstance, { options }: RouteC
       if (feed === undefined) {
         throw problem('CHANGEFEED_DISABLED', 'the change feed is disabled (Svc:ChangeFeed:Enabled)');
       }
-      const query = request.query as {
-        kinds?: string[];
-        elements?: string[];
-        labels?: string[];
-        keys?: string[];
-        since?: string;
-      };
+      const query = request.query;
       const filter = parseFilter(query);
       const since = positionText(query.since) ?? positionText(request.headers['last-event-id']);
       const subscription = feed.subscribe({ filter, ...(since === undefined ? {} : { since }) });

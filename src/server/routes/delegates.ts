@@ -4,15 +4,16 @@
  * check stops after the checker (`checkFragment`). Sensitive (rate-limited) and a code endpoint (1 MiB).
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import { checkFragment } from '../../fragments/compiler.js';
-import { toWireDiagnostics } from '../../fragments/diagnostics.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
+  checkFragment,
+  toWireDiagnostics,
   DELEGATE_KINDS,
   REJECTED_DELEGATE_KINDS,
   resolveDelegateKind,
-} from '../../fragments/types/delegates.js';
-import type { DelegateKind } from '../../fragments/types/index.js';
+  type DelegateKind,
+} from '../../fragments/index.js';
 import type { RouteContext } from '../app.js';
 import { problem } from '../problems/problem.js';
 import '../conventions/route-config.js';
@@ -47,8 +48,6 @@ const ValidateResponse = Type.Object({
   diagnostics: Type.Array(WireDiagnosticSchema),
 });
 
-type ValidateBody = Static<typeof ValidateRequest>;
-
 /** The kind a request names; an unknown or rejected name is a 400 that lists the accepted ones. */
 function requireKind(name: string): DelegateKind {
   const kind = resolveDelegateKind(name);
@@ -62,7 +61,8 @@ function requireKind(name: string): DelegateKind {
   throw problem('DELEGATE_KIND_UNKNOWN', detail);
 }
 
-export async function delegateRoutes(app: FastifyInstance, _context: RouteContext): Promise<void> {
+export async function delegateRoutes(scope: FastifyInstance, _context: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/delegates/validate',
     {
@@ -75,7 +75,7 @@ export async function delegateRoutes(app: FastifyInstance, _context: RouteContex
       config: { rateLimited: true, codeEndpoint: true },
     },
     async (request) => {
-      const { delegateKind, fragment } = request.body as ValidateBody;
+      const { delegateKind, fragment } = request.body;
       const kind = requireKind(delegateKind);
       // CONTRACT 2.3: an empty or null fragment is `{ valid: true, diagnostics: [] }` without reading it.
       if (fragment === undefined || fragment === null || fragment === '')

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readEmbedding, removeEmbedding, writeEmbedding } from '../../engine/embeddings/verbs.js';
+import { readEmbedding, removeEmbedding, writeEmbedding } from '../../index.js';
 import { acceptWrite } from '../writes.js';
 import { ElementId, WaitQuery } from '../wire/schemas.js';
 import { Accepted } from '../wire/statuses.js';

@@ -10,10 +10,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { maxGraphPageElements } from '../../index.js';
 import { wireEdge, wireVertex } from '../wire/elements.js';
 import { jsonArrayItems } from '../wire/json-stream.js';
-import type { Engine } from '../../engine/engine.js';
+import { maxGraphPageElements, type Engine } from '../../index.js';
 import { Int32, WireEdge, WireVertex } from '../wire/schemas.js';
 
 const defaultMaxElements = 1000;

@@ -1,10 +1,13 @@
 /** Liveness and readiness probes: deployment-level, anonymous, plain text. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 
-export async function healthRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
-  const probeSchema = { tags: ['probes'], response: { 200: { type: 'string' }, 503: { type: 'string' } } };
+export async function healthRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const probeSchema = { tags: ['probes'], response: { 200: Type.String(), 503: Type.String() } };
   const config = { anonymous: true, availableWhileStarting: true };
   app.get('/healthz', { schema: probeSchema, config }, async (_request, reply) =>
     reply.type('text/plain').send('Healthy'),

@@ -20,7 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { ScanOperator, TypedValue } from '../../index.js';
+import type { TypedValue } from '../../index.js';
 import { literalValueOf, propertyValueOf } from '../wire/values.js';
 import { resultTypeOf } from '../wire/result-type.js';
 import {
@@ -30,6 +30,7 @@ import {
   LiteralSpecification,
   PropertySpecification,
   ResultTypeSchema,
+  ScanOperatorSchema,
 } from '../wire/schemas.js';
 import { NoContent } from '../wire/statuses.js';
 import { problem, type ProblemError } from '../problems/problem.js';
@@ -90,14 +91,7 @@ const Label = Type.Optional(
 
 const AllScanRequest = Type.Object({
   indexId: Type.String(),
-  operator: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 5,
-      default: 0,
-      description: '0 Equals, 1 Greater, 2 GreaterOrEquals, 3 Lower, 4 LowerOrEquals, 5 NotEquals',
-    }),
-  ),
+  operator: Type.Optional(ScanOperatorSchema),
   literal: LiteralSpecification,
   resultType: Type.Optional({ ...ResultTypeSchema, description: 'Default Vertices' }),
   label: Label,
@@ -285,7 +279,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       const { indexId, operator = 0, literal, resultType, label } = request.body;
       const hits = await request.namespace.engine.indexes.scanSliced(
         indexId,
-        operator as ScanOperator,
+        operator,
         literalValueOf(literal),
         { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
       );

@@ -3,11 +3,13 @@
  * enqueue and answer at once; the deployment-level erase drops every namespace but `default`.
  */
 import type { FastifyInstance } from 'fastify';
-import { addSampleGraph } from '../../engine/sample.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { addSampleGraph } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 
-export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+export async function maintenanceRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['maintenance'];
 
   app.head('/tabularasa', { schema: { tags } }, async (request, reply) => {
@@ -41,9 +43,10 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 }
 
 export async function deploymentMaintenanceRoutes(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   { options }: RouteContext,
 ): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   app.head(
     '/tabularasa/all',
     { schema: { tags: ['maintenance'] }, config: { rateLimited: true } },

@@ -1,7 +1,8 @@
 /** Namespace management (CONTRACT 1.9): deployment-level routes over the catalog. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Namespace } from '../../engine/namespaces/catalog.js';
+import type { Namespace } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 
@@ -43,7 +44,8 @@ function record(namespace: Namespace) {
   };
 }
 
-export async function namespaceRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function namespaceRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { namespaces } = options;
   const tags = ['namespaces'];
 
@@ -57,7 +59,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
   app.get(
     '/ns/:ns',
     { schema: { tags, params: NameParams, response: { 200: NamespaceRecord } } },
-    async (request) => record(namespaces.require((request.params as { ns: string }).ns)),
+    async (request) => record(namespaces.require(request.params.ns)),
   );
 
   app.put(
@@ -67,7 +69,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
       config: { rateLimited: true },
     },
     async (request, reply) => {
-      const created = namespaces.create((request.params as { ns: string }).ns);
+      const created = namespaces.create(request.params.ns);
       await namespaces.settled();
       return reply
         .code(201)
@@ -83,10 +85,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
       config: { rateLimited: true },
     },
     async (request) => {
-      const updated = namespaces.update(
-        (request.params as { ns: string }).ns,
-        (request.body ?? {}) as object,
-      );
+      const updated = namespaces.update(request.params.ns, request.body ?? {});
       await namespaces.settled();
       return record(updated);
     },
@@ -96,7 +95,7 @@ export async function namespaceRoutes(app: FastifyInstance, { options }: RouteCo
     '/ns/:ns',
     { schema: { tags, params: NameParams }, config: { rateLimited: true } },
     async (request, reply) => {
-      namespaces.drop((request.params as { ns: string }).ns);
+      namespaces.drop(request.params.ns);
       await namespaces.settled();
       return reply.code(204).send();
     },

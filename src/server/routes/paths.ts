@@ -20,17 +20,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { CompiledPathFragments, PathFragmentSet } from '../../fragments/compiled-sets.js';
-import { findPaths } from '../../paths/find.js';
 import {
+  type CompiledPathFragments,
+  type PathFragmentSet,
+  DEFAULT_MAX_FRAGMENT_STEPS,
+} from '../../fragments/index.js';
+import {
+  findPaths,
   defaultMaxDepth,
   defaultMaxResults,
   isPathBudgetExhausted,
   maxMaxDepth,
   maxMaxResults,
   type PathRules,
-} from '../../paths/model.js';
-import {
   bindPathSemantic,
   checkFragmentLengths,
   compileRequestFragments,
@@ -41,9 +43,8 @@ import {
   PathRequestError,
   withDefaults,
   type PathRequestErrorKind,
-} from '../../paths/request.js';
-import { lookupStoredPathQuery } from '../../paths/stored-queries.js';
-import { DEFAULT_MAX_FRAGMENT_STEPS } from '../../fragments/runtime/budget.js';
+  lookupStoredPathQuery,
+} from '../../paths/index.js';
 import { PathCostBlock, PathFilterBlock } from '../wire/fragment-blocks.js';
 import type { RouteContext } from '../app.js';
 import { throwFragmentFailure } from '../fragment-failures.js';

@@ -5,11 +5,11 @@
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { membersOf } from '../../engine/durability/savegames/entries.js';
-import type { SaveGames } from '../../engine/durability/savegames/service.js';
-import { maxSavePartitions } from '../../engine/durability/checkpoint/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { membersOf, type SaveGames, maxSavePartitions } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import { problem } from '../problems/problem.js';
+import { Accepted, NoContent } from '../wire/statuses.js';
 import '../conventions/route-config.js';
 
 const tags = ['save games'];
@@ -33,7 +33,7 @@ export const SaveGameEntrySchema = Type.Object(
     totalBytes: Type.Integer(),
     engineVersion: Type.String(),
     kpis: Kpis,
-    namespaces: Type.Union([Type.Array(Member), Type.Null()]),
+    namespaces: Type.Union([Type.Immutable(Type.Array(Member)), Type.Null()]),
     skippedNamespaces: Type.Optional(Type.Array(Type.String())),
     activatedNamespaces: Type.Optional(Type.Array(Type.String())),
   },
@@ -64,9 +64,10 @@ function requireSaveGames(saveGames: SaveGames | undefined): SaveGames {
 
 /** `PUT /save` and `PUT /load`: registered bare and under `/ns/{ns}`. */
 export async function saveGameNamespaceRoutes(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   { options }: RouteContext,
 ): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/save',
     {
@@ -79,10 +80,7 @@ export async function saveGameNamespaceRoutes(
     },
     async (request) => {
       const saveGames = requireSaveGames(options.saveGames);
-      const body = (request.body ?? {}) as {
-        saveGameLocation?: string | null;
-        savePartitions?: number | null;
-      };
+      const body = request.body ?? {};
       const location = body.saveGameLocation ?? undefined;
       if (location !== undefined && location.trim() === '') {
         throw problem('SAVE_LOCATION_INVALID', 'saveGameLocation must be a path when present');
@@ -109,7 +107,7 @@ export async function saveGameNamespaceRoutes(
     },
     async (request, reply) => {
       const saveGames = requireSaveGames(options.saveGames);
-      const location = (request.body as { saveGameLocation?: string | null } | undefined)?.saveGameLocation;
+      const location = request.body?.saveGameLocation;
       if (location === undefined || location === null || location.trim() === '') {
         throw problem('SAVE_LOCATION_INVALID', 'saveGameLocation is required: the path of a checkpoint');
       }
@@ -121,9 +119,10 @@ export async function saveGameNamespaceRoutes(
 
 /** The deployment-level routes: `PUT /save/all` and the registry. */
 export async function saveGameDeploymentRoutes(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   { options }: RouteContext,
 ): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     '/save/all',
     {
@@ -166,11 +165,11 @@ export async function saveGameDeploymentRoutes(
       schema: {
         tags,
         params: Type.Object({ id: Type.String() }),
-        response: { 200: SaveGameEntrySchema, 204: Type.Null() },
+        response: { 200: SaveGameEntrySchema, 204: NoContent },
       },
     },
     async (request, reply) => {
-      const entry = requireSaveGames(options.saveGames).registry.get((request.params as { id: string }).id);
+      const entry = requireSaveGames(options.saveGames).registry.get(request.params.id);
       if (entry === undefined) return reply.code(204).send();
       return entry;
     },
@@ -187,16 +186,13 @@ export async function saveGameDeploymentRoutes(
           waitForCompletion: Type.Optional(Type.Boolean({ default: false })),
           namespace: Type.Optional(Type.String()),
         }),
-        response: { 200: SaveGameEntrySchema, 202: Type.Null() },
+        response: { 200: SaveGameEntrySchema, 202: Accepted },
       },
     },
     async (request, reply) => {
       const saveGames = requireSaveGames(options.saveGames);
-      const { id } = request.params as { id: string };
-      const { waitForCompletion, namespace } = request.query as {
-        waitForCompletion?: boolean;
-        namespace?: string;
-      };
+      const { id } = request.params;
+      const { waitForCompletion, namespace } = request.query;
       const entry = saveGames.registry.get(id);
       if (entry === undefined) throw problem('SAVE_GAME_NOT_FOUND', `no save game with id '${id}'`);
       const members = membersOf(entry).map((m) => m.name);
@@ -251,8 +247,8 @@ export async function saveGameDeploymentRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { deleteFiles } = request.query as { deleteFiles?: boolean };
+      const { id } = request.params;
+      const { deleteFiles } = request.query;
       const deleted = await requireSaveGames(options.saveGames).delete(id, deleteFiles === true);
       if (!deleted) throw problem('SAVE_GAME_NOT_FOUND', `no save game with id '${id}'`);
       return reply.code(204).send();

@@ -6,10 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { ScanOperator } from '../../index.js';
 import { literalValueOf } from '../wire/values.js';
 import { resultTypeOf } from '../wire/result-type.js';
-import { IdList, LiteralSpecification, ResultTypeSchema } from '../wire/schemas.js';
+import { IdList, LiteralSpecification, ResultTypeSchema, ScanOperatorSchema } from '../wire/schemas.js';
 
 const tags = ['scans'];
 
@@ -21,14 +20,7 @@ const PropertyScanParams = Type.Object({ propertyId: Type.String({ description: 
 
 const PropertyScanRequest = Type.Object({
   // The ancestor binds an absent operator as its enum default, Equals.
-  operator: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 5,
-      default: 0,
-      description: '0 Equals, 1 Greater, 2 GreaterOrEquals, 3 Lower, 4 LowerOrEquals, 5 NotEquals',
-    }),
-  ),
+  operator: Type.Optional(ScanOperatorSchema),
   literal: LiteralSpecification,
   label: Label,
   resultType: Type.Optional({ ...ResultTypeSchema, description: 'Default Vertices' }),
@@ -52,7 +44,7 @@ export async function scanRoutes(scope: FastifyInstance): Promise<void> {
       const { operator = 0, literal, label, resultType } = request.body;
       return request.namespace.engine.scanPropertySliced(
         request.params.propertyId,
-        operator as ScanOperator,
+        operator,
         literalValueOf(literal),
         { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
       );

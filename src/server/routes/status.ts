@@ -5,7 +5,9 @@
  * (CONTRACT 3.4); a server built without durability reports the no-log posture.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { DurabilityBlock } from '../../index.js';
 import type { RouteContext } from '../app.js';
 import '../conventions/route-config.js';
 import { IndexRecord } from '../wire/indexes.js';
@@ -30,7 +32,8 @@ const StatusResponse = Type.Object({
   chat: Block,
   ingestion: Block,
   nlp: Block,
-  durability: Type.Union([Block, Type.Null()]),
+  // The log's block as the engine reports it (its members are listed in docs/durability.md).
+  durability: Type.Union([Type.Unsafe<DurabilityBlock>(Block), Type.Null()]),
 });
 
 /**
@@ -83,7 +86,8 @@ const noLogBlock = {
   lastCheckpointDroppedIndices: 0,
 };
 
-export async function statusRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function statusRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const apiKeyRequired = options.apiKey !== null && options.apiKey !== '';
   app.get(
     '/status',

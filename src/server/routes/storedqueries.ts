@@ -4,6 +4,7 @@
  * and the code body limit apply) and answers 201 with the summary and a `Location`.
  */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   parseRegistration,
@@ -81,7 +82,8 @@ function invalid(error: StoredQueryInvalid): ProblemError {
   return problem('STORED_QUERY_INVALID', error.message);
 }
 
-export async function storedQueryRoutes(app: FastifyInstance, { options }: RouteContext): Promise<void> {
+export async function storedQueryRoutes(scope: FastifyInstance, { options }: RouteContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const registryOf = (request: { namespace: { engine: Parameters<typeof storedQueriesOf>[0] } }) =>
     storedQueriesOf(request.namespace.engine, options.maxStoredQueries);
 
@@ -137,14 +139,14 @@ export async function storedQueryRoutes(app: FastifyInstance, { options }: Route
         response: { 200: Detail },
       },
     },
-    async (request) => detailOf(registryOf(request).require((request.params as { name: string }).name)),
+    async (request) => detailOf(registryOf(request).require(request.params.name)),
   );
 
   app.delete(
     '/storedquery/:name',
     { schema: { tags, summary: 'Remove a stored query', params: NameParams } },
     async (request, reply) => {
-      const { name } = request.params as { name: string };
+      const { name } = request.params;
       await registryOf(request).remove(name);
       return reply.code(204).send();
     },

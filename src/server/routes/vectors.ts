@@ -12,14 +12,12 @@
  *
  * The put is a transaction of the namespace's writer (`Engine.putIndexVector`), answered after the commit
  * and its log sync, so an acknowledged vector survives a crash (docs/indexes.md, Persistence). The scan
- * runs in slices that yield the event loop (src/engine/vectors/knn.ts).
+ * runs in slices that yield the event loop (src/engine/indexes/vector/knn.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { searchVectorsSliced } from '../../engine/indexes/vector/verbs.js';
-import { maxK, minK } from '../../engine/indexes/vector/vector-index.js';
-import type { KnnKind } from '../../engine/vectors/knn.js';
+import { maxVectorK, minVectorK, searchVectorsSliced } from '../../index.js';
 import { BooleanResult, ElementId } from '../wire/schemas.js';
 import { wireFloat32 } from '../wire/vectors.js';
 
@@ -40,7 +38,11 @@ const VectorAdd = Type.Object({
 const VectorScanRequest = Type.Object({
   indexId: Type.String({ description: 'The vector index' }),
   query: { ...Vector, description: 'The index dimension, finite; not zero-norm under Cosine' },
-  k: Type.Integer({ minimum: minK, maximum: maxK, description: `${minK} to ${maxK}` }),
+  k: Type.Integer({
+    minimum: minVectorK,
+    maximum: maxVectorK,
+    description: `${minVectorK} to ${maxVectorK}`,
+  }),
   kind: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
       description: 'vertex, edge or any (lowercase); absent or empty: any',
@@ -105,7 +107,7 @@ export async function vectorRoutes(scope: FastifyInstance): Promise<void> {
       const result = await searchVectorsSliced(request.namespace.engine, indexId, {
         query,
         k,
-        kind: kind === null || kind === undefined || kind === '' ? 'any' : (kind as KnnKind),
+        kind: kind === null || kind === undefined || kind === '' ? 'any' : kind,
         label: label ?? undefined,
       });
       return {

@@ -1,5 +1,5 @@
 /** Element read shapes on the wire (CONTRACT 1.1): engine records with rendered dates and values. */
-import type { EdgeRecord, ElementSummary, VertexRecord } from '../../engine/graph/read.js';
+import type { EdgeRecord, ElementSummary, VertexRecord } from '../../index.js';
 import { wireProperties, type WireProperty } from './values.js';
 
 /**

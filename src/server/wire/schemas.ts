@@ -3,6 +3,7 @@
  * document. Request bodies ignore unknown fields; response schemas list every field (null when unset).
  */
 import { Type } from 'typebox';
+import type { ScanOperator } from '../../index.js';
 
 export const Int32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 });
 export const ElementId = Type.Integer({
@@ -10,6 +11,19 @@ export const ElementId = Type.Integer({
   maximum: 2 ** 31 - 1,
   description: 'Element id',
 });
+
+/**
+ * A scan's comparison as the integer of `ScanOperator`; the schema admits exactly its values, so it types
+ * the field as `ScanOperator`.
+ */
+export const ScanOperatorSchema = Type.Unsafe<ScanOperator>(
+  Type.Integer({
+    minimum: 0,
+    maximum: 5,
+    default: 0,
+    description: '0 Equals, 1 Greater, 2 GreaterOrEquals, 3 Lower, 4 LowerOrEquals, 5 NotEquals',
+  }),
+);
 
 export const IdParams = Type.Object({ id: ElementId });
 

@@ -13,9 +13,9 @@ import {
   resolveTypeName,
   type ScalarType,
   type TypedValue,
-} from '../../engine/model/values.js';
-import type { PropertyEntry } from '../../engine/graph/read.js';
-import type { PropertyInput } from '../../engine/tx/operations.js';
+  type PropertyEntry,
+  type PropertyInput,
+} from '../../index.js';
 import { problem, type ProblemError } from '../problems/problem.js';
 
 export interface PropertySpecification {

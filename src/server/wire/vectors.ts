@@ -3,7 +3,7 @@
  * text (0.1f as 0.1, not 0.10000000149011612), so a client reads back what it wrote and a score prints as
  * the ancestor prints a float.
  */
-import { formatSingle } from '../../engine/model/numeric-text.js';
+import { formatSingle } from '../../index.js';
 
 /** The double whose shortest text is the float32's shortest text. */
 export function wireFloat32(value: number): number {

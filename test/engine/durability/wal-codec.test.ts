@@ -8,7 +8,7 @@ import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { formatValue, parseValue, type TypedValue, type WriteOperation } from '../../../src/index.js';
 import type { IndexWriteOperation } from '../../../src/engine/tx/operations.js';
-import { ByteReader, ByteWriter } from '../../../src/engine/durability/wal/binary.js';
+import { ByteReader, ByteWriter } from '../../../src/engine/codec/binary.js';
 import {
   operationsOf,
   readEntry,
@@ -18,7 +18,7 @@ import {
 import { EntryType, entryFormatVersion } from '../../../src/engine/durability/wal/format.js';
 import { beginFrame, endFrame, scanFrames } from '../../../src/engine/durability/wal/frames.js';
 import { decodeHeader, encodeHeader, LogHeaderError } from '../../../src/engine/durability/wal/header.js';
-import { readValue, writeValue } from '../../../src/engine/durability/wal/value-codec.js';
+import { readValue, writeValue } from '../../../src/engine/codec/value-codec.js';
 import type { CommittedTransaction } from '../../../src/engine/tx/writer.js';
 import { anyText, assertIdentical, elementOperation, typedValue, unicodeText } from './arbitraries.js';
 

@@ -15,7 +15,7 @@ import {
   type TypedValue,
   type WriteOperation,
 } from '../../../src/index.js';
-import { ByteWriter } from '../../../src/engine/durability/wal/binary.js';
+import { ByteWriter } from '../../../src/engine/codec/binary.js';
 import { writeCommittedPayload } from '../../../src/engine/durability/wal/entry-codec.js';
 import { beginFrame, endFrame, scanFrames } from '../../../src/engine/durability/wal/frames.js';
 import { decodeHeader } from '../../../src/engine/durability/wal/header.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { scorePair, vectorNorm } from '../../../src/engine/vectors/kernel.js';
 import { referenceScore } from '../../../src/engine/vectors/reference.js';
 import { VectorSet } from '../../../src/engine/vectors/set.js';
-import { search } from '../../../src/engine/vectors/knn.js';
+import { search } from '../../../src/engine/indexes/vector/knn.js';
 import { vectorMetrics, type VectorMetric } from '../../../src/engine/vectors/metric.js';
 import { Graph } from '../../../src/engine/graph/graph.js';
 import { seededRandom } from './support.js';

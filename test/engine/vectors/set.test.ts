@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { VectorSet, scratchBytes } from '../../../src/engine/vectors/set.js';
-import { search, searchSliced } from '../../../src/engine/vectors/knn.js';
+import { search, searchSliced } from '../../../src/engine/indexes/vector/knn.js';
 import { TopK } from '../../../src/engine/vectors/top-k.js';
 import { Graph } from '../../../src/engine/graph/graph.js';
 import { seededRandom } from './support.js';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { Engine } from '../../engine.js';
 import type { Graph } from '../../graph/graph.js';
-import type { GraphIndex } from '../../indexes/plugin.js';
+import type { GraphIndex } from '../../tx/index-plugin.js';
 import { corrupt } from './format.js';
 import { loadCheckpoint, type LoadCheckpointOptions, type LoadedCheckpoint } from './load.js';
 import { Pacer } from './pace.js';

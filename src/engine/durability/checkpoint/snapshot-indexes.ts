@@ -15,7 +15,7 @@
  * save goes on without it, and the durability block counts it (`lastCheckpointDroppedIndices`).
  */
 import type { IndexRegistry } from '../../indexes/registry.js';
-import type { IndexCapture } from '../../indexes/plugin.js';
+import type { IndexCapture } from '../../tx/index-plugin.js';
 import type { Pacer } from './pace.js';
 
 /** One serialized index (the bytes `IndexRegistry.restoreIndex` reads). */

@@ -36,7 +36,7 @@ import type { IndexWriteOperation, PropertyInput, WriteOperation } from '../../t
 import type { CommittedTransaction } from '../../tx/writer.js';
 import { edgeRow, type CreateBatch } from '../../tx/create-batch.js';
 import type { RegistrationFamily } from '../../registrations/store.js';
-import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
+import { ByteReader, LogDecodeError, type ByteWriter } from '../../codec/binary.js';
 import {
   EntryType,
   IndexDefinitionAction,
@@ -46,7 +46,7 @@ import {
   entryFormatVersion,
   reservedEntryTypes,
 } from './format.js';
-import { readValue, writeValue } from './value-codec.js';
+import { readValue, writeValue } from '../../codec/value-codec.js';
 
 export interface ElementTransactionEntry {
   readonly type: 'elementTransaction';

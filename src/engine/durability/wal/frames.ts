@@ -14,7 +14,7 @@
  *   sequence number out of order. The entries before it are history; what follows cannot be trusted.
  */
 import { crc32 } from 'node:zlib';
-import { ByteReader, LogDecodeError, type ByteWriter } from './binary.js';
+import { ByteReader, LogDecodeError, type ByteWriter } from '../../codec/binary.js';
 import { readEntryPrefix } from './entry-codec.js';
 import { frameHeaderBytes, lengthCheckMask, maxEntryPayloadBytes } from './format.js';
 

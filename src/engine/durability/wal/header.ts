@@ -6,7 +6,7 @@
  * follow with consecutive sequence numbers from the anchor's plus one.
  */
 import { crc32 } from 'node:zlib';
-import { ByteReader, ByteWriter, LogDecodeError } from './binary.js';
+import { ByteReader, ByteWriter, LogDecodeError } from '../../codec/binary.js';
 import {
   AnchorKind,
   fileHeaderFixedBytes,

@@ -27,7 +27,7 @@
  */
 import type { Engine } from '../../engine.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
-import { ByteWriter } from './binary.js';
+import { ByteWriter } from '../../codec/binary.js';
 import {
   operationsOf,
   readEntry,

@@ -10,7 +10,7 @@
  * with the elements.
  */
 import { joinParts, readPayloadSteps, startPayload, takePart } from '../codec.js';
-import { IndexFormatError } from '../plugin.js';
+import { IndexFormatError } from '../../tx/index-plugin.js';
 import { vectorMetrics, maxVectorDimension, minVectorDimension } from '../../vectors/metric.js';
 import type { VectorSet } from '../../vectors/set.js';
 import type { VectorSetCapture } from '../../vectors/set-capture.js';

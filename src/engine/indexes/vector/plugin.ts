@@ -1,8 +1,8 @@
 /**
- * The `VectorIndex` type as the index registry sees it (plugin.ts of src/engine/indexes): created by
+ * The `VectorIndex` type as the index registry sees it (src/engine/tx/index-plugin.ts): created by
  * `POST /index` with validated options (invalid ones answer `false`), restored from checkpoints.
  */
-import type { IndexCapability, IndexPlugin } from '../plugin.js';
+import type { IndexCapability, IndexPlugin } from '../../tx/index-plugin.js';
 import { parseVectorIndexOptions } from './options.js';
 import { VectorIndex } from './vector-index.js';
 

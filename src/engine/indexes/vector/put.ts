@@ -7,7 +7,7 @@
  */
 import { EngineError } from '../../errors.js';
 import type { Graph } from '../../graph/graph.js';
-import type { GraphIndex } from '../plugin.js';
+import type { GraphIndex } from '../../tx/index-plugin.js';
 import { VectorIndex } from './vector-index.js';
 
 /** `index` (found under `indexId`) as a vector index: INDEX_NOT_FOUND when absent, INVALID_INPUT for another type. */

@@ -18,11 +18,11 @@ import { EngineError } from '../../errors.js';
 import type { Graph } from '../../graph/graph.js';
 import type { TypedValue } from '../../model/values.js';
 import { embeddingKey } from '../../embeddings/names.js';
-import { search, searchSliced, type KnnFilter, type KnnHit } from '../../vectors/knn.js';
+import { search, searchSliced, type KnnFilter, type KnnHit } from './knn.js';
 import { vectorNorm } from '../../vectors/kernel.js';
 import { rejectsZeroNorm, vectorProblem, type VectorMetric } from '../../vectors/metric.js';
 import { VectorSet } from '../../vectors/set.js';
-import type { GraphIndex, IndexCapability, IndexCapture, RebuildOutcome } from '../plugin.js';
+import type { GraphIndex, IndexCapability, IndexCapture, RebuildOutcome } from '../../tx/index-plugin.js';
 import type { VectorIndexOptions } from './options.js';
 import { decodeVectorIndexSteps, encodeVectorIndex, encodeVectorIndexSteps } from './format.js';
 

@@ -14,7 +14,8 @@
  *
  * Scores: DotProduct dot(q, v); L2 sqrt(sum (q - v)^2); Cosine dot(q, v) / (norm(q) * norm(v)) with
  * norm(x) = sqrt(dot(x, x)), each step rounded to float32. A Cosine scan runs `scoreDot` and finishes each
- * score in JavaScript from stored vector norms (knn.ts): the same float32 operations, so the same bits.
+ * score in JavaScript from stored vector norms (src/engine/indexes/vector/knn.ts): the same float32
+ * operations, so the same bits.
  *
  * Exports:
  *   score{Dot,L2}(queries, queryCount, base, count, chunks, out, blockSize)

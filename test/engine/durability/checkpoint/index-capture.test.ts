@@ -18,7 +18,7 @@ import {
   type TypedValue,
 } from '../../../../src/index.js';
 import { readPayload } from '../../../../src/engine/indexes/codec.js';
-import { readValue } from '../../../../src/engine/durability/wal/value-codec.js';
+import { readValue } from '../../../../src/engine/codec/value-codec.js';
 import { withDirectory } from './helpers.js';
 import { stubIndexPlugin } from '../../../support/stub-index-plugin.js';
 

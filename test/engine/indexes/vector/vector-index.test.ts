@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { Engine, IndexFormatError, isEngineError, type TypedValue } from '../../../../src/index.js';
 import { VectorIndex } from '../../../../src/engine/indexes/vector/vector-index.js';
 import { parseVectorIndexOptions } from '../../../../src/engine/indexes/vector/options.js';
-import { addVector, searchVectors } from '../../../../src/engine/indexes/vector/verbs.js';
-import { writeEmbedding } from '../../../../src/engine/embeddings/verbs.js';
+import { addVector, searchVectors } from '../../../../src/engine/verbs/vectors.js';
+import { writeEmbedding } from '../../../../src/engine/verbs/embeddings.js';
 import {
   TraversalContext,
   VectorMath,

@@ -13,10 +13,10 @@
  * operation applied (kind and label of an element a later operation of the group removes or renumbers),
  * so events are derived after the group without reading the graph.
  */
-import type { CommittedTransaction } from '../engine/tx/writer.js';
-import { edgeRow, type CreateBatch } from '../engine/tx/create-batch.js';
-import type { GraphEffect } from '../engine/tx/apply.js';
-import { embeddingKey } from '../engine/embeddings/names.js';
+import type { CommittedTransaction } from '../tx/writer.js';
+import { edgeRow, type CreateBatch } from '../tx/create-batch.js';
+import type { GraphEffect } from '../tx/apply.js';
+import { embeddingKey } from '../embeddings/names.js';
 
 export const elementChangeKinds = [
   'vertexCreated',

@@ -3,12 +3,12 @@
  * direct, unlogged vector put (`addVector`; `PUT /index/vector/{id}` calls the logged
  * `engine.putIndexVector` instead, docs/indexes.md).
  */
-import { EngineError } from '../../errors.js';
-import type { Engine } from '../../engine.js';
-import type { KnnFilter, KnnHit, KnnKind } from '../../vectors/knn.js';
-import { higherIsBetter, toFloat32, type VectorMetric } from '../../vectors/metric.js';
-import type { VectorIndex } from './vector-index.js';
-import { asVectorIndex, putVector } from './put.js';
+import { EngineError } from '../errors.js';
+import type { Engine } from '../engine.js';
+import type { KnnFilter, KnnHit } from '../indexes/vector/knn.js';
+import { higherIsBetter, toFloat32, type VectorMetric } from '../vectors/metric.js';
+import type { VectorIndex } from '../indexes/vector/vector-index.js';
+import { asVectorIndex, putVector } from '../indexes/vector/put.js';
 
 /** `PUT /index/vector/{id}`: exactly one of `vector` (explicit mode) and `propertyId` (property mode). */
 export interface VectorAddRequest {
@@ -21,8 +21,11 @@ export interface VectorSearchRequest {
   query: ArrayLike<number>;
   /** 1 to 1024. */
   k: number;
-  /** `vertex`, `edge` or `any` (default). */
-  kind?: KnnKind;
+  /**
+   * `vertex`, `edge` or `any` (default); any other text is INVALID_INPUT. Text, not `KnnKind`: callers
+   * pass what a request carried, and this verb is where it is checked.
+   */
+  kind?: string;
   /** Exact, case-sensitive; unlabelled elements never match. */
   label?: string;
 }

@@ -4,7 +4,7 @@
  * exact and case-sensitive. Union within a dimension, AND across dimensions; a dimension left out (or
  * given only empty entries) does not filter. `resync` bypasses every filter.
  */
-import { EngineError } from '../engine/errors.js';
+import { EngineError } from '../errors.js';
 import {
   changeElements,
   changeKinds,

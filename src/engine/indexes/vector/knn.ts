@@ -12,9 +12,9 @@
  * throughout is scored exactly once (slots never move, set.ts).
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { edgeKindBase, kindVertex, type Graph } from '../graph/graph.js';
-import { vectorNorm } from './kernel.js';
-import { higherIsBetter, type VectorMetric } from './metric.js';
+import { edgeKindBase, kindVertex, type Graph } from '../../graph/graph.js';
+import { vectorNorm } from '../../vectors/kernel.js';
+import { higherIsBetter, type VectorMetric } from '../../vectors/metric.js';
 import {
   blockBytes,
   maxBlockVectors,
@@ -25,8 +25,8 @@ import {
   scoresOffset,
   type Segment,
   type VectorSet,
-} from './set.js';
-import { TopK } from './top-k.js';
+} from '../../vectors/set.js';
+import { TopK } from '../../vectors/top-k.js';
 
 export type KnnKind = 'vertex' | 'edge' | 'any';
 

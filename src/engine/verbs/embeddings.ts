@@ -12,8 +12,8 @@ import type { Engine } from '../engine.js';
 import type { TransactionResult } from '../tx/operations.js';
 import { toFloat32, vectorProblem } from '../vectors/metric.js';
 import { VectorIndex } from '../indexes/vector/vector-index.js';
-import { isEmbeddingName } from './names.js';
-import type { StoredEmbedding } from './store.js';
+import { isEmbeddingName } from '../embeddings/names.js';
+import type { StoredEmbedding } from '../embeddings/store.js';
 
 export interface EmbeddingWriteOptions {
   /** The provider's identity stamp; absent or null for a caller-supplied vector (clears a stamp). */

@@ -1,7 +1,11 @@
 /**
- * The index plug-in contract: what an index type gives the registry (registry.ts) so that `POST /index`,
- * the boolean index routes, element removal, trim, `GET /status`, backfill and checkpoints all work for it
- * without the registry knowing the type.
+ * The index plug-in contract: what an index type gives the registry (src/engine/indexes/registry.ts) so
+ * that `POST /index`, the boolean index routes, element removal, trim, `GET /status`, backfill and
+ * checkpoints all work for it without the registry knowing the type.
+ *
+ * It sits with the writer, not with the index types: the writer installs indexes as write operations and
+ * carries them in its commit records, while an index follows those records (`observeCommit`), so the two
+ * name each other and must share a layer (docs/architecture.md).
  *
  * An index type is an `IndexPlugin` registered once per registry (`IndexRegistry.registerType`); every
  * index is a `GraphIndex` the plug-in creates. The registry owns everything common:
@@ -27,7 +31,7 @@
 import type { Graph } from '../graph/graph.js';
 import type { ScanOperator } from '../graph/scan.js';
 import type { TypedValue } from '../model/values.js';
-import type { CommittedTransaction } from '../tx/writer.js';
+import type { CommittedTransaction } from './writer.js';
 
 export type IndexCapability = 'equality' | 'range' | 'fulltext' | 'spatial' | 'vector';
 

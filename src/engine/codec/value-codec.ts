@@ -1,6 +1,7 @@
 /**
- * Typed property values in the log: a tag byte (format.ts `ValueTag`) and a body that keeps the value
- * exactly as the engine holds it, so a replayed value is identical (same type, same read text):
+ * Typed property values in bytes (the write-ahead log, index payloads): a tag byte (value-tags.ts
+ * `ValueTag`) and a body that keeps the value exactly as the engine holds it, so a replayed value is
+ * identical (same type, same read text):
  *
  *   String          string                      Char       u16 code unit
  *   Boolean         u8 0 or 1                   DateTime   i64 ticks, u8 kind
@@ -10,10 +11,10 @@
  *   Double          f64                         Single[]   varuint count, count f32
  *   Decimal         string: the read text, which keeps the scale (1.250 stays 1.250)
  */
-import { parseDecimalText } from '../../model/decimal-text.js';
-import { formatValue, type TypedValue } from '../../model/values.js';
+import { parseDecimalText } from '../model/decimal-text.js';
+import { formatValue, type TypedValue } from '../model/values.js';
 import { LogDecodeError, type ByteReader, type ByteWriter } from './binary.js';
-import { ValueTag, dateTimeKinds } from './format.js';
+import { ValueTag, dateTimeKinds } from './value-tags.js';
 
 const canonicalGuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -3,7 +3,7 @@
  * `<epoch>:<seq>` (split at the last `:`, the epoch a GUID) or a bare non-negative integer. The SSE `id:`
  * of every frame has the first form, so a reconnecting client sends back what it last received.
  */
-import { EngineError } from '../engine/errors.js';
+import { EngineError } from '../errors.js';
 
 export interface FeedPosition {
   /** Lowercase GUID; absent for a bare sequence number (which means "this epoch"). */

@@ -20,8 +20,8 @@
  * whoever performed an opaque write, see `resync`). `overflow` and `seekOutOfRange` are per subscriber.
  */
 import { randomUUID } from 'node:crypto';
-import { EngineError } from '../engine/errors.js';
-import type { CommitHook } from '../engine/tx/writer.js';
+import { EngineError } from '../errors.js';
+import type { CommitHook } from '../tx/writer.js';
 import { deriveEvents, resyncEvent, timestampText, type ChangeEvent, type ResyncReason } from './events.js';
 import { compileFilter, type ChangeFilter } from './filter.js';
 import { parsePosition, type FeedPosition } from './position.js';

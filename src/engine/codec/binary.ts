@@ -1,6 +1,8 @@
 /**
- * Little-endian byte writing and reading for the log codec: fixed-width integers and floats, LEB128
- * varints (unsigned up to 2^53 - 1, zigzag-signed within [-2^52, 2^52 - 1]), 64-bit bigints, and strings (see format.ts).
+ * Little-endian byte writing and reading, shared by every byte format of the engine (the write-ahead log,
+ * index payloads, checkpoint sections): fixed-width integers and floats, LEB128 varints (unsigned up to
+ * 2^53 - 1, zigzag-signed within [-2^52, 2^52 - 1]), 64-bit bigints, and strings (the string layout is
+ * described in src/engine/durability/wal/format.ts).
  *
  * The writer grows one Buffer and is reused across groups, so encoding a group allocates nothing but the
  * final copy. The reader checks every bound and throws `LogDecodeError` instead of reading past its end.

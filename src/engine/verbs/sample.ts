@@ -3,8 +3,8 @@
  * vertex batch and one edge batch, all with creation date 0. In an empty namespace the vertices get ids
  * 0-4 and the edges 5-10.
  */
-import type { Engine } from './engine.js';
-import type { EdgeInput } from './tx/operations.js';
+import type { Engine } from '../engine.js';
+import type { EdgeInput } from '../tx/operations.js';
 
 const people = ['Alice', 'Bob', 'Eve', 'Mallory', 'Trent'] as const;
 type Person = (typeof people)[number];
