@@ -1,5 +1,5 @@
 /**
- * A change-feed subscription as a Server-Sent Events stream (CONTRACT 3.2), a Node `Readable` any HTTP
+ * A change-feed subscription as a Server-Sent Events stream (docs/changefeed.md), a Node `Readable` any HTTP
  * server can pipe to a response: the frames of src/engine/changefeed/frames.ts, and `: keepalive` every `keepAliveSeconds`
  * while nothing else was written.
  *
@@ -8,8 +8,8 @@
  * subscription then falls behind and overflows (src/engine/changefeed/subscription.ts) instead of buffering without bound.
  *
  * Coalescing: a push ends in a system call on the client's socket, and a stream that pushed at every
- * committed group made each write cost one call per subscriber (measured: 32 subscribers took HTTP writes
- * from 56,000 to 4,200 requests/s, the server's time 64% in `writev`). So while events keep coming, a
+ * committed group made each write cost one call per subscriber, which with tens of subscribers costs the
+ * HTTP writers most of their throughput (BENCHMARKS.md, section 11b). So while events keep coming, a
  * stream pushes at most once per `flushIntervalMilliseconds`: the first events after a quiet interval go
  * at once, later ones wait for the interval's end. It does not wait once half its subscriber queue is
  * pending, so the delay never makes it overflow.
@@ -18,7 +18,7 @@
  * formats and writes one message per call with a promise each, serializes every message again for every
  * connection, sends its own heartbeat text on a fixed timer, and wraps route handlers with its own
  * content negotiation; this feed needs each event's frame made once and shared by every subscriber,
- * batched writes, and the contract's exact keepalive. The framing is a few lines (src/engine/changefeed/frames.ts).
+ * batched writes, and the exact `: keepalive` comment. The framing is a few lines (src/engine/changefeed/frames.ts).
  */
 import { Readable } from 'node:stream';
 import { type ChangeSubscription, defaultFramesPerRead, keepAliveFrame } from '../engine/index.js';
@@ -29,9 +29,9 @@ export const eventStreamContentType = 'text/event-stream';
 export const defaultFlushIntervalMilliseconds = 10;
 export const maxFlushIntervalMilliseconds = 1000;
 
-/** Spec part 3, Limits: the idle interval of `: keepalive` (`Svc:ChangeFeed:KeepAliveSeconds`). */
+/** The idle interval of `: keepalive` (`Svc:ChangeFeed:KeepAliveSeconds`, docs/changefeed.md). */
 export const defaultKeepAliveSeconds = 15;
-/** CONTRACT 3.2: "minimum 1". */
+/** A keepalive interval is at least one second (docs/changefeed.md, Configuration). */
 export const minKeepAliveSeconds = 1;
 export const maxKeepAliveSeconds = 3600;
 

@@ -18,7 +18,7 @@ export const engineErrors = {
   NAMESPACE_RESERVED: { reason: 'conflict', title: 'Reserved namespace' },
   NAMESPACE_QUOTA_EXCEEDED: { reason: 'conflict', title: 'Namespace quota exceeded' },
   WRITER_FAULT: { reason: 'fault', title: 'Internal Server Error' },
-  /** A route that names an index answers 404 for an unknown one (the vector routes, CONTRACT 1.11). */
+  /** A route that names an index answers 404 for an unknown one (the vector routes, docs/vectors.md). */
   INDEX_NOT_FOUND: { reason: 'notFound', title: 'Index not found' },
   /** A `defineIndex` operation names an index id that is taken (`POST /index` answers false). */
   INDEX_EXISTS: { reason: 'conflict', title: 'Index exists' },
@@ -43,7 +43,7 @@ export const engineErrors = {
    * the ids those batches received no longer name their elements, so the batch is refused.
    */
   IMPORT_INTERRUPTED: { reason: 'conflict', title: 'Import batch rolled back' },
-  /** A change-feed filter names an unknown kind or element (CONTRACT 3.2). */
+  /** A change-feed filter names an unknown kind or element (docs/changefeed.md, Filters). */
   CHANGEFEED_FILTER_INVALID: { reason: 'invalid', title: 'Invalid change feed filter' },
   /** A change-feed `since` (or `Last-Event-ID`) is neither `<epoch>:<seq>` nor a bare sequence number. */
   CHANGEFEED_SINCE_INVALID: { reason: 'invalid', title: 'Invalid since position' },
@@ -58,7 +58,7 @@ export const engineErrors = {
   WRITER_QUEUE_FULL: { reason: 'unavailable', title: 'Writer queue full' },
   /** The feed was closed: its namespace was dropped, or the server is stopping. */
   CHANGEFEED_UNAVAILABLE: { reason: 'unavailable', title: 'Change feed unavailable' },
-  /** `No stored query named '<name>'.` (CONTRACT 2.4). */
+  /** `No stored query named '<name>'.` (docs/storedqueries.md). */
   STORED_QUERY_NOT_FOUND: { reason: 'notFound', title: 'Not Found' },
   /** A stored query of that name is already registered in the namespace. */
   STORED_QUERY_EXISTS: { reason: 'conflict', title: 'Stored query exists' },

@@ -1,6 +1,6 @@
 /**
- * Change events derived from commits (spec part 3 "Change event" and "Events", CONTRACT 3.2 "What emits
- * what"): one event per committed mutation in commit order, gap-free sequence numbers, one timestamp per
+ * Change events derived from commits (docs/changefeed.md, Events: which operation emits what): one event
+ * per committed mutation in commit order, gap-free sequence numbers, one timestamp per
  * transaction, fields absent when they do not apply, never a property value.
  */
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import {
 const text = (value: string) => ({ type: 'String' as const, value });
 const int = (value: number) => ({ type: 'Int32' as const, value });
 
-/** Every field an event of each kind may carry (CONTRACT 3.2). */
+/** Every field an event of each kind may carry (docs/changefeed.md, Events). */
 const allowedFields: Record<string, readonly string[]> = {
   vertexCreated: ['seq', 'ts', 'kind', 'element', 'id', 'label'],
   vertexRemoved: ['seq', 'ts', 'kind', 'element', 'id', 'label'],

@@ -1,5 +1,5 @@
 /**
- * The change feed's subscriptions (CONTRACT 3.2): catch-up from the ring with `since`, `seekOutOfRange`,
+ * The change feed's subscriptions (docs/changefeed.md): catch-up from the ring with `since`, `seekOutOfRange`,
  * the per-subscriber queue bound and its `overflow` resync, the ring lapping a subscriber, the subscriber
  * limit, closing, and the feed-wide resyncs `load` and `delegateWrite`.
  */

@@ -1,5 +1,5 @@
 /**
- * Change-feed filters and positions (spec part 3 "Change feed", CONTRACT 3.2): repeated and
+ * Change-feed filters and positions (docs/changefeed.md, Filters and Catching up): repeated and
  * comma-separated values, union within a dimension and AND across, resync through every filter; the
  * `since` forms.
  */

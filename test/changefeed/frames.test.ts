@@ -1,5 +1,5 @@
 /**
- * SSE frames of change events (CONTRACT 3.2 "SSE framing"): the exact frame text, UTF-8 bytes that decode
+ * SSE frames of change events (docs/changefeed.md, The stream): the exact frame text, UTF-8 bytes that decode
  * back to it whatever the labels hold, and runs of frames shared between subscribers reading the same
  * events.
  */

@@ -1,5 +1,5 @@
 /**
- * Change events (spec part 3 "Change event", CONTRACT 3.2): their shape, and how a committed transaction
+ * Change events (docs/changefeed.md, Events): their shape, and how a committed transaction
  * turns into them.
  *
  * One event per committed mutation, in operation order: a created vertex or edge, a removed element (a
@@ -36,7 +36,7 @@ export const changeElements = ['vertex', 'edge'] as const;
 export type ChangeElement = (typeof changeElements)[number];
 
 /**
- * Why a subscriber must re-fetch (spec part 3 "Events"): `trim`, `tabulaRasa` and `load` also invalidate
+ * Why a subscriber must re-fetch (docs/changefeed.md, `resync`): `trim`, `tabulaRasa` and `load` also invalidate
  * the element ids it holds.
  */
 export const resyncReasons = [
@@ -196,7 +196,7 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
           break;
         }
         case 'embedding': {
-          // CONTRACT 3.2: an embedding write or removal is a propertySet of its reserved key.
+          // An embedding write or removal is a propertySet of its reserved key (docs/changefeed.md, Events).
           const { vertex, id, label } = effect;
           const element = vertex ? 'vertex' : 'edge';
           const key = embeddingKey(effect.name);

@@ -1,5 +1,5 @@
 /**
- * The change feed of one namespace (spec part 3 "Change feed", CONTRACT 3.2): an epoch, a ring of the
+ * The change feed of one namespace (docs/changefeed.md): an epoch, a ring of the
  * last `bufferSize` events, and its subscribers.
  *
  * The writer's commit hook derives the group's events and appends them to the ring, assigning `seq`
@@ -28,11 +28,11 @@ import { parsePosition, type FeedPosition } from './position.js';
 import { FrameEncoder, type FrameWriter } from './frames.js';
 import { ChangeSubscription } from './subscription.js';
 
-/** Spec part 3, Limits: the catch-up ring (`Svc:ChangeFeed:BufferSize`). */
+/** The catch-up ring (`Svc:ChangeFeed:BufferSize`; docs/changefeed.md, Configuration). */
 export const defaultBufferSize = 8192;
-/** Spec part 3, Limits: events a subscriber may fall behind (`Svc:ChangeFeed:SubscriberQueueSize`). */
+/** Events a subscriber may fall behind (`Svc:ChangeFeed:SubscriberQueueSize`). */
 export const defaultSubscriberQueueSize = 1024;
-/** Spec part 3, Limits: subscribers per namespace (`Svc:ChangeFeed:MaxSubscribers`). */
+/** Subscribers per namespace (`Svc:ChangeFeed:MaxSubscribers`). */
 export const defaultMaxSubscribers = 32;
 /** Bounds of the three sizes (config validation and the constructor). */
 export const maxBufferSize = 1 << 20;
@@ -52,8 +52,8 @@ function packedArray<T>(length: number): (T | undefined)[] {
 /**
  * The creation events of columnar batches (`appendCreated`), one row per ring slot, made into objects
  * only when read. A bulk import appends 10,000 of them per batch and the ring keeps them for about a batch
- * period: as objects they outlived young collections and were most of the garbage promoted during an
- * import (measured: 66.6 MiB of peak memory beyond the graph against 34.4 with the feed off).
+ * period: as objects they would outlive young collections and be most of the garbage promoted during an
+ * import, nearly doubling its peak memory beyond the graph (BENCHMARKS.md, section 12).
  */
 class CreatedRows {
   readonly ts: (string | undefined)[];

@@ -1,5 +1,5 @@
 /**
- * Change-feed filters (spec part 3 "Change feed", CONTRACT 3.2): `kinds`, `elements`, `labels`, `keys`.
+ * Change-feed filters (docs/changefeed.md, Filters): `kinds`, `elements`, `labels`, `keys`.
  * Each takes repeated parameters and comma-separated lists, trimmed, empty entries ignored; values are
  * exact and case-sensitive. Union within a dimension, AND across dimensions; a dimension left out (or
  * given only empty entries) does not filter. `resync` bypasses every filter.

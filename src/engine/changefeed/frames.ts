@@ -1,5 +1,5 @@
 /**
- * The SSE text of change events (CONTRACT 3.2): each event is one frame
+ * The SSE text of change events (docs/changefeed.md, The stream): each event is one frame
  *
  *   id: <epoch>:<seq>\nevent: <kind>\ndata: <event JSON>\n\n
  *
@@ -40,8 +40,8 @@ export const maxCachedStrings = 4096;
 
 /**
  * Writes frames of one feed's events straight as UTF-8 bytes, the bytes of `formatFrame`'s text (a property
- * test checks it). Building the text and encoding it cost about 280 ns per event (a frame's text is a rope
- * of a dozen pieces, and flattening and encoding it dominate); a frame is mostly constant text, so here it
+ * test checks it). Building the text and encoding it is the dominant cost of a frame (its text is a rope of
+ * a dozen pieces, to flatten and encode); a frame is mostly constant text, so here it
  * is copied from byte templates made once (the epoch, each kind's head, the timestamp of the run, each
  * label's JSON) and only the numbers are written digit by digit. Better still, consecutive events mostly
  * differ in their numbers alone: the last frame is kept, and the next one that differs only in numbers of
@@ -501,9 +501,9 @@ class LastFrame {
  * Bytes of the slab runs of frames are carved from, one after the other (the runs' views keep it alive
  * until the last is gone), so that small runs do not each cost an allocation. Under 128 KiB on purpose:
  * the C allocator hands out larger blocks as fresh pages mapped from the kernel, each faulting on its
- * first write, and recycles smaller ones from its free lists. Measured with one subscriber reading the
- * frames of 1M creations: 41-64 ns per event in its reads with 1 MiB slabs, 30-47 ns with 96-120 KiB
- * slabs, and a third of the page faults. A default read (512 frames, about 90 KiB) takes one slab.
+ * first write, and recycles smaller ones from its free lists, so smaller slabs make reads cheaper and
+ * fault far fewer pages (BENCHMARKS.md, section 11). A default read (512 frames, about 90 KiB) takes one
+ * slab.
  */
 const slabBytes = 120 * 1024;
 

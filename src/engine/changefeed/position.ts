@@ -1,5 +1,5 @@
 /**
- * Catch-up positions (CONTRACT 3.2): `since`, or the `Last-Event-ID` header when `since` is unset, is
+ * Catch-up positions (docs/changefeed.md, Catching up): `since`, or the `Last-Event-ID` header when `since` is unset, is
  * `<epoch>:<seq>` (split at the last `:`, the epoch a GUID) or a bare non-negative integer. The SSE `id:`
  * of every frame has the first form, so a reconnecting client sends back what it last received.
  */

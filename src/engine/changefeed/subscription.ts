@@ -7,7 +7,7 @@
  * events after it are the ones a real queue would hold, and every later matching event up to now arrived
  * while that queue was full. So a read that finds more than `subscriberQueueSize` matching events pending
  * delivers the first `subscriberQueueSize`, then a `resync` `overflow` carrying the newest dropped
- * event's `seq`, then continues with the events after it (CONTRACT 3.2). Events the subscription started
+ * event's `seq`, then continues with the events after it (docs/changefeed.md, Slow clients). Events the subscription started
  * behind (a `since` replay) are catch-up, not queue: they do not count. If the ring laps the cursor, what
  * was not read is gone: the subscriber gets `resync` `overflow` with the newest `seq` and continues live.
  */

@@ -21,9 +21,9 @@ const maxVarUint = Number.MAX_SAFE_INTEGER;
 const minVarInt = -(2 ** 52);
 /**
  * Strings up to this many UTF-16 units are tried as ASCII and copied unit by unit: a log entry of a bulk
- * batch holds tens of thousands of short strings (labels, keys, values), and the native UTF-8 write per
- * string cost more than the copy (the first batch of an import held the event loop 18-32 ms in the log's
- * encoding, 4-9 ms after it).
+ * batch holds tens of thousands of short strings (labels, keys, values), and for short strings the native
+ * UTF-8 write costs more than the copy, which kept the log's encoding of an import's batch long on the
+ * event loop.
  */
 const maxLoopCopiedUnits = 64;
 const maxVarInt = 2 ** 52 - 1;

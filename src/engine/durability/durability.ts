@@ -2,7 +2,7 @@
  * Durability of a namespace catalog: one write-ahead log per namespace, the catalog file, recovery at
  * startup, and an orderly close at shutdown.
  *
- * Storage layout (the spec's per-namespace rule):
+ * Storage layout (docs/durability.md, Where the files are):
  *   <storageDirectory>/svc.wal                      the `default` namespace's log (or `walPath`)
  *   <storageDirectory>/namespaces/<id>/svc.wal      every other namespace's, by immutable id
  *   <metadataDirectory>/namespaces.json             the catalog (names, ids, overrides)
@@ -62,7 +62,7 @@ export interface DurabilityOptions {
 /** `Svc:Durability:CheckpointBaseName`'s default. */
 export const defaultCheckpointBaseName = 'Temp.f8s';
 
-/** The `durability` block of `GET /status` (CONTRACT 3.4). */
+/** The `durability` block of `GET /status` (docs/durability.md). */
 export interface DurabilityBlock {
   walEnabled: boolean;
   degraded: boolean;

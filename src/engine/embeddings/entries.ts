@@ -1,5 +1,5 @@
 /**
- * Embeddings as element reads show them: reserved property entries (CONTRACT 1.1), `$embedding:<name>`
+ * Embeddings as element reads show them: reserved property entries (docs/elements.md, Read shapes), `$embedding:<name>`
  * of type `Single[]` and, for a provider-written vector, `$embeddingModel:<name>` of type `String`.
  */
 import type { TypedValue } from '../model/values.js';

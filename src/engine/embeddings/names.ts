@@ -1,9 +1,9 @@
 /**
  * Named element embeddings: the name grammar and the reserved property keys that stand for them on reads
- * (CONTRACT 1.1: `$embedding:<name>` as `System.Single[]`, `$embeddingModel:<name>` as `System.String`).
+ * (`$embedding:<name>` as `System.Single[]`, `$embeddingModel:<name>` as `System.String`; docs/elements.md).
  */
 
-/** `^[A-Za-z0-9_-]{1,64}$` (spec part 1, Limits). */
+/** `^[A-Za-z0-9_-]{1,64}$` (docs/vectors.md, Element embeddings). */
 export const embeddingNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
 /** Longest embedding name. */
 export const maxEmbeddingNameLength = 64;

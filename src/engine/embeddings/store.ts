@@ -2,7 +2,7 @@
  * Element embeddings: per element, at most one float32 vector per name, with an optional provider stamp.
  *
  * Storage: per name, one `VectorSet` per dimension in use (names may hold vectors of several
- * dimensions, spec part 1 "Named embedding"), so every vector lives in the kernel's memory at 4 x its
+ * dimensions, docs/vectors.md), so every vector lives in the kernel's memory at 4 x its
  * padded dimension bytes plus 12 bytes of slot bookkeeping and 4 bytes per id of the id space per
  * (name, dimension). A vector index bound to a name reads the set of its dimension directly: the
  * projection costs no copy and is always current.

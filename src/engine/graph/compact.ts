@@ -4,7 +4,7 @@
  *
  * Why: records relocate as vertices gain edges, so after a load they are scattered across the pool and
  * the blocks they left sit on free lists. Scattered records make a whole-graph traversal pay a cache miss
- * per vertex (measured: 11% of a CSR loop's speed, against about half once packed), and the free blocks
+ * per vertex (a fraction of a packed traversal's speed: BENCHMARKS.md, section 2), and the free blocks
  * cost about a fifth of the adjacency memory.
  *
  * How: the caller (the writer) holds every write while this runs, so the old pool does not change; the
@@ -17,8 +17,8 @@ import { noRecord, recordHeaderWords } from './adjacency.js';
 
 /**
  * A slice ends after this many vertices or this many copied words, whichever comes first: about 10 ms of
- * work either way. Counting vertices alone let a graph of hubs (a few thousand records holding millions
- * of pairs) copy its whole adjacency in one slice (170-200 ms measured).
+ * work either way. Counting vertices alone would let a graph of hubs (a few thousand records holding
+ * millions of pairs) copy its whole adjacency in one slice, far past the event-loop rule.
  */
 const verticesPerSlice = 50_000;
 const wordsPerSlice = 1 << 20;

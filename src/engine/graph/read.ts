@@ -48,7 +48,7 @@ function byKey(a: PropertyEntry, b: PropertyEntry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-/** The element's properties, its embeddings included as their reserved entries (CONTRACT 1.1). */
+/** The element's properties, its embeddings included as their reserved entries (docs/elements.md). */
 export function propertiesOf(graph: Graph, id: number): PropertyEntry[] {
   const stored = graph.properties.list(id);
   const entries = new Array<PropertyEntry>(stored.length);

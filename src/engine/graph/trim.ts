@@ -1,7 +1,7 @@
 /**
  * Trim: compacts tombstones by renumbering the live elements.
  *
- * Rule (CONTRACT 1.8): survivors, vertices and edges together, keep their relative order and take the ids
+ * Rule (docs/elements.md, Maintenance): survivors, vertices and edges together, keep their relative order and take the ids
  * 0, 1, 2, ...; the next created element gets the survivor count. A graph without tombstones is unchanged.
  * Everything is rewritten in place in ascending id order, which is safe because a new id is never larger
  * than the old one.

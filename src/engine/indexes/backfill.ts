@@ -1,5 +1,5 @@
 /**
- * Backfill (CONTRACT 1.10, `POST /index/backfill/{id}` with a body): fills a keyed index from element
+ * Backfill (docs/indexes.md, Backfill; `POST /index/backfill/{id}` with a body): fills a keyed index from element
  * state. Each live element (with exactly `label`, when given) whose `propertyId` (or, with `prefix`, any
  * property key starting with it) holds a value the index accepts is indexed under that value.
  *
@@ -13,7 +13,7 @@ import type { Graph } from '../graph/graph.js';
 import { elementFilter } from '../graph/scan.js';
 import type { BackfillCounts, KeyedIndex } from '../tx/index-plugin.js';
 
-/** The body of `POST /index/backfill/{id}` (CONTRACT 1.10). */
+/** The body of `POST /index/backfill/{id}` (docs/indexes.md, Backfill). */
 export interface BackfillRequest {
   /** The property whose value becomes the key; with `prefix`, a prefix of property keys. */
   propertyId: string;

@@ -27,7 +27,7 @@ export class DictionaryIndex extends KeyedIndexBase {
   }
 }
 
-/** Options are ignored (CONTRACT 1.10). */
+/** Options are ignored (docs/indexes.md, Routes). */
 export const dictionaryIndexPlugin: IndexPlugin = {
   pluginType: 'DictionaryIndex',
   capabilities,

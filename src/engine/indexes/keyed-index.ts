@@ -3,7 +3,7 @@
  * the ids of the elements under it, and the reverse membership (element to the keys it is under) that
  * makes removing or purging an element cost its own memberships rather than a pass over the keys.
  *
- * Rules (CONTRACT 1.10): adding the same (key, element) pair twice is idempotent; a second key gives the
+ * Rules (docs/indexes.md, Routes): adding the same (key, element) pair twice is idempotent; a second key gives the
  * element a second membership; removing an element removes all of its memberships; removing a key
  * removes it for every element. A key that is left without elements is removed.
  */
@@ -188,7 +188,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   }
 
   add(elementId: number, key: TypedValue): boolean {
-    // A key of a kind this index does not hold is ignored, and the add still answers true (CONTRACT 1.10).
+    // A key of a kind this index does not hold is ignored, and the add still answers true (docs/indexes.md).
     if (!this.accepts(key)) return true;
     if (this.store.add(key, elementId)) {
       this.link(elementId, key);

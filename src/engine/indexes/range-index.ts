@@ -141,7 +141,7 @@ export class RangeIndex extends KeyedIndexBase implements OrderedIndex {
   }
 }
 
-/** Options are ignored (CONTRACT 1.10). */
+/** Options are ignored (docs/indexes.md, Routes). */
 export const rangeIndexPlugin: IndexPlugin = {
   pluginType: 'RangeIndex',
   capabilities,

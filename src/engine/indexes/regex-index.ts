@@ -2,7 +2,7 @@
  * RegExIndex: string keys (capabilities `equality`, `fulltext`). Keys of other types are ignored on add
  * (the add still answers true, as the ancestor does). Equality (`POST /scan/index/all`, operator 0) is
  * an exact, case-sensitive key lookup; fulltext runs a case-insensitive regular expression over every key
- * (CONTRACT 1.11): an element's score is the number of matches in all of its keys, its highlights the
+ * (docs/indexes.md, Fulltext): an element's score is the number of matches in all of its keys, its highlights the
  * whole whitespace-delimited words containing a match, each once.
  */
 import type { TypedValue } from '../model/values.js';
@@ -106,7 +106,7 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
   }
 }
 
-/** Options are ignored (CONTRACT 1.10). */
+/** Options are ignored (docs/indexes.md, Routes). */
 export const regExIndexPlugin: IndexPlugin = {
   pluginType: 'RegExIndex',
   capabilities,

@@ -98,7 +98,7 @@ export const builtInIndexPlugins: readonly IndexPlugin[] = [
   vectorIndexPlugin,
 ];
 
-/** An entry of `indices` on `GET /status` (CONTRACT 1.10). */
+/** An entry of `indices` on `GET /status` (docs/indexes.md, Status). */
 export interface IndexRecord {
   indexId: string;
   pluginType: string;

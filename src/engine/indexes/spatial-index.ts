@@ -1,10 +1,10 @@
 /**
  * SpatialIndex: one geometry per element, held as its minimum bounding box in an R-tree (capability
- * `spatial`). Created in-process only (CONTRACT 1.10): its configuration is not expressible in
+ * `spatial`). Created in-process only (docs/indexes.md, Spatial): its configuration is not expressible in
  * `pluginOptions`, so `POST /index` answers `false` for it, and `PUT /index/{id}` cannot fill it (a
  * primitive key is ignored, the add answering true as for any key of the wrong kind).
  *
- * Neighbourhoods (CONTRACT 1.10): `distance` is not a radius. The reference element's box grows by the
+ * Neighbourhoods: `distance` is not a radius. The reference element's box grows by the
  * distance on every axis and every element whose box overlaps the grown box is returned, the reference
  * included.
  * - Euclidean: each axis grows by `distance` in coordinate units (a square, L-infinity neighbourhood).
@@ -131,7 +131,7 @@ export class SpatialIndex implements SpatialScan {
   readonly capabilities = capabilities;
   readonly embeddingName = null;
   readonly model = null;
-  /** The ancestor's spatial index cannot count (CONTRACT 1.10): the status record shows null. */
+  /** A spatial index does not count, as the ancestor's cannot: the status record shows null. */
   readonly keyCount = null;
   readonly valueCount = null;
   readonly config: Readonly<ResolvedConfig>;
@@ -153,7 +153,7 @@ export class SpatialIndex implements SpatialScan {
     return this.tree.size;
   }
 
-  /** A primitive key is not a geometry: ignored, and the add answers true (CONTRACT 1.10). */
+  /** A primitive key is not a geometry: ignored, and the add answers true (docs/indexes.md, Spatial). */
   add(): boolean {
     return true;
   }

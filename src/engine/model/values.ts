@@ -1,5 +1,5 @@
 /**
- * Typed property values: the 18 scalar types of the specification plus `Single[]` (embeddings).
+ * Typed property values: the 18 scalar types of the wire plus `Single[]` (embeddings; docs/elements.md).
  *
  * A value crosses the wire as text plus a type name; inside the engine it is a `TypedValue`, which keeps
  * the declared type exactly (Int64 as bigint, Decimal exact, dates in 100-ns ticks).
@@ -52,7 +52,7 @@ export const SCALAR_TYPES = [
 ] as const;
 
 export type ScalarType = (typeof SCALAR_TYPES)[number];
-/** `Single[]` is accepted only where the spec allows it (bulk files, embeddings); never by `resolveTypeName`. */
+/** `Single[]` is accepted only in bulk files and embeddings (docs/elements.md); never by `resolveTypeName`. */
 export type ValueType = ScalarType | 'Single[]';
 
 export type DateTimeKind = 'Unspecified' | 'Utc' | 'Local';
@@ -263,7 +263,7 @@ export function parseValue(type: ValueType, text: string): TypedValue {
   }
 }
 
-/** The read text of CONTRACT 0.3; `parseValue` of it gives back an identical value. */
+/** The read text (docs/elements.md, Typed values); `parseValue` of it gives back an identical value. */
 export function formatValue(value: TypedValue): string {
   switch (value.type) {
     case 'String':
@@ -390,7 +390,7 @@ export function compareValues(a: TypedValue, b: TypedValue): number {
 }
 
 /**
- * The invariant "convertible" text the all-properties text scan searches (CONTRACT 1.7): like the read
+ * The invariant "convertible" text the all-properties text scan searches (docs/elements.md): like the read
  * text except DateTime as `MM/dd/yyyy HH:mm:ss`; Guid, TimeSpan, DateTimeOffset and Single[] are not
  * searched (`undefined`).
  */

@@ -1,4 +1,4 @@
-/** Namespace name rules (CONTRACT 1.9) and the internal id format. */
+/** Namespace name rules (docs/http.md, Namespace management) and the internal id format. */
 
 export const defaultNamespaceName = 'default';
 export const maxNamespaceNameLength = 63;

@@ -3,15 +3,15 @@
  *
  * Why growable SABs: growth happens in place (no copy, no event-loop stall) and a worker holding the
  * buffer sees the new bytes. Readers must use *fixed-length* views (`view`): V8 optimises those like
- * plain typed arrays, while length-tracking views over a growable buffer run about 15x slower in hot
- * loops (measured on Node 20). So after every growth the column re-creates `view`, and hot code re-reads
+ * plain typed arrays, while length-tracking views over a growable buffer run many times slower in hot
+ * loops. So after every growth the column re-creates `view`, and hot code re-reads
  * `column.view` after anything that may grow it.
  *
  * Address space is reserved in two tiers: a buffer reserves `reservedLength` elements virtually and commits
  * pages only as it grows. A column starts with a small reservation, so small namespaces reserve little
  * virtual memory; past it, the column moves once to a buffer reserving its whole cap (a copy of at most
- * 8 MiB). There is no tier in between: moving a large column is a copy under the writer (a 256 MiB
- * adjacency pool took 150-750 ms, stalling the event loop during a bulk import), while reserved address
+ * 8 MiB). There is no tier in between: moving a large column is a copy under the writer (a large
+ * adjacency pool's copy would stall the event loop during a bulk import), while reserved address
  * space costs nothing until it is committed.
  */
 

@@ -2,9 +2,9 @@
  * A transaction of element creations held in columns: what bulk import commits, 10,000 elements at a time.
  *
  * Why columns: as `WriteOperation` objects a batch is an operation, an input, a property array and a
- * value object per element, alive from parsing until the batch's log sync. They outlived young
- * collections, were promoted, and the old generation grew to four times the graph before V8 collected it
- * (a peak of 250-300 MiB beyond a 6M-element graph, and mark-compact pauses of 60-150 ms). Here a batch is a
+ * value object per element, alive from parsing until the batch's log sync. They outlive young
+ * collections, are promoted, and the old generation grows to several times the graph before V8 collects
+ * it, with long mark-compact pauses (BENCHMARKS.md, section 12). Here a batch is a
  * few typed arrays and three pointer arrays, reused batch after batch (`reset`), so a load leaves no garbage
  * per element behind.
  *

@@ -23,7 +23,7 @@
  * vector index lists `vector` and brings its own scan route; the registry only needs `GraphIndex`.
  *
  * A vector index plugs in as `{ pluginType: 'VectorIndex', capabilities: ['vector'],
- * creatableOverInterface: true, create, deserialize }`: `create` validates the options of CONTRACT 1.10
+ * creatableOverInterface: true, create, deserialize }`: `create` validates the options (docs/vectors.md)
  * and returns undefined for invalid ones (`POST /index` answers `false`); `add` ignores the key and
  * answers `!bound`; `removeElement` answers `!bound`; `removeKey` answers false; `purge` drops the
  * element's vector; a bound index follows writes through `observeCommit` and rebuilds through `rebuild`.
@@ -66,7 +66,7 @@ export interface IndexPlugin {
   deserializeSteps?(id: string, payload: Uint8Array, context: IndexContext): Generator<void, GraphIndex>;
 }
 
-/** Element counts of one backfill or rebuild (CONTRACT 1.10). */
+/** Element counts of one backfill or rebuild (docs/indexes.md, Backfill). */
 export interface BackfillCounts {
   scannedElements: number;
   indexedElements: number;
@@ -187,7 +187,7 @@ export interface OrderedIndex extends KeyedIndex {
   ): Iterator<void>;
 }
 
-/** One element of a fulltext result (CONTRACT 1.11). */
+/** One element of a fulltext result (docs/indexes.md, Fulltext). */
 export interface FulltextHit {
   graphElementId: number;
   /** Whole whitespace-delimited words containing a match, plain text, each once. */
@@ -206,7 +206,7 @@ export interface FulltextIndex extends KeyedIndex {
 /** Geometry neighbourhoods (capability `spatial`). */
 export interface SpatialScan extends GraphIndex {
   /**
-   * Elements whose boxes overlap the reference element's box grown by `distance` (CONTRACT 1.10), the
+   * Elements whose boxes overlap the reference element's box grown by `distance` (docs/indexes.md), the
    * reference included; false when the reference element is not in the index.
    */
   within(elementId: number, distance: number, visit: IdVisitor): boolean;

@@ -99,9 +99,8 @@ export const defaultMaxGroupsInFlight = 3;
  * A group goes in flight beside others only when at least this many transactions wait: each sync costs
  * CPU (a thread hand-off, a write, the kernel's flush), so on a fast disk a few transactions are better
  * gathered behind the sync in flight, while on a slow disk the callers of a sync come back in crowds and
- * overlap pays. Measured over HTTP with 64 connections on a fast disk (durable route / volatile route):
- * 16 gave 72%, 32 gave 89.5%, no overlap at all 83%; with a second process flushing 4 MiB writes to the
- * same disk, 16 and 32 gave 60% and 57%, no overlap 55% (BENCHMARKS.md section 8).
+ * overlap pays. 32 was the best of the thresholds tried for durable writes over HTTP, on a quiet disk and
+ * on one another process keeps busy (the figures are in BENCHMARKS.md, section 8).
  */
 export const defaultMinTransactionsToOverlap = 32;
 

@@ -1,12 +1,12 @@
 /**
- * The three vector metrics of the spec and what follows from each: the score's direction, whether a
+ * The three vector metrics (docs/vectors.md, Metrics) and what follows from each: the score's direction, whether a
  * zero-norm vector can be scored, and the dimension limits every vector obeys.
  */
 
 export const vectorMetrics = ['Cosine', 'DotProduct', 'L2'] as const;
 export type VectorMetric = (typeof vectorMetrics)[number];
 
-/** Smallest and largest vector dimension (spec part 1, Limits). */
+/** Smallest and largest vector dimension (docs/vectors.md). */
 export const minVectorDimension = 1;
 export const maxVectorDimension = 4096;
 

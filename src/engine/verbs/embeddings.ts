@@ -3,7 +3,7 @@
  *
  * A write is a transaction like any other element write: validated at the door (so a bad request is
  * refused before anything is enqueued, waited or not), applied by the namespace's single writer in
- * commit order, logged, undone with its transaction. Checks in the order of CONTRACT 2.8: the name
+ * commit order, logged, undone with its transaction. Checks in the order of docs/vectors.md: the name
  * grammar, a non-empty vector of at most 4096 finite float32 components, a live element (404), then every
  * vector index bound to that name must accept the vector (its dimension; non-zero norm under Cosine).
  */

@@ -1,5 +1,5 @@
 /**
- * The built-in sample graph of `PUT /unittest` (CONTRACT 1.8): five people and six edges, created as one
+ * The built-in sample graph of `PUT /unittest` (docs/elements.md): five people and six edges, created as one
  * vertex batch and one edge batch, all with creation date 0. In an empty namespace the vertices get ids
  * 0-4 and the edges 5-10.
  */

@@ -1,4 +1,4 @@
-/** Keyed index rules (CONTRACT 1.10, 1.11): key typing, memberships, RegExIndex equality and fulltext. */
+/** Keyed index rules (docs/indexes.md): key typing, memberships, RegExIndex equality and fulltext. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {

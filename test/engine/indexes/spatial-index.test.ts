@@ -1,4 +1,4 @@
-/** SpatialIndex (CONTRACT 1.10): the R-tree against brute force, and the distance semantics. */
+/** SpatialIndex (docs/indexes.md, Spatial): the R-tree against brute force, and the distance semantics. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

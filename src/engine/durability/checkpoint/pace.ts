@@ -1,7 +1,7 @@
 /**
  * Slicing for work on the event loop: a loop asks `due` every so often and, when its slice is spent,
  * awaits `yield()` so timers, I/O and other requests run in between. Checkpoint copies, encodes and loads
- * use it so the loop never stalls for long (ENGINEERING.md section 3: at most 50 ms).
+ * use it so the loop never stalls for long (docs/limits.md, Time on the event loop: at most 50 ms).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 

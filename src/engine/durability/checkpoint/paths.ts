@@ -7,7 +7,7 @@
  *   <location>.<section>-0000 ...    sidecar files of the manifest's sections (indexes, ...)
  *
  * A save never overwrites: when the requested path exists, the checkpoint goes to the versioned sibling
- * `<path>#<stamp>` (CONTRACT 3.3). The stamp is a decimal 64-bit integer in the form of .NET's
+ * `<path>#<stamp>` (docs/savegames.md, Rules; docs/checkpoints.md, Files). The stamp is a decimal 64-bit integer in the form of .NET's
  * `DateTime.UtcNow.ToBinary()` (100-ns ticks since 0001-01-01 with the UTC kind bit, as the ancestor
  * writes), made strictly increasing within the process; clients treat it as opaque.
  */

@@ -55,7 +55,7 @@ export const inlineWriteMaxBytes = 1 << 20;
 /** Attempts at a fresh versioned sibling when another writer takes the chosen names first. */
 const publishAttempts = 16;
 
-/** CONTRACT 3.3: without `savePartitions`, 1.5 times the processor count, rounded down. */
+/** Without `savePartitions`, 1.5 times the processor count, rounded down (docs/checkpoints.md). */
 export function defaultSavePartitions(): number {
   return Math.max(1, Math.floor(1.5 * os.availableParallelism()));
 }

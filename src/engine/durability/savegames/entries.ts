@@ -1,5 +1,5 @@
 /**
- * Save-game registry entries (spec part 3 "Save-game registry entry", CONTRACT 3.3): their shape, ids
+ * Save-game registry entries (docs/savegames.md, The registry entry): their shape, ids
  * and times, and how members combine into one entry.
  *
  * - `id` is `sg-<UTC yyyyMMdd-HHmmss>-<4 lowercase hex>`; `savedAt` is `yyyy-MM-ddTHH:mm:ss.fffZ`, so
@@ -68,7 +68,7 @@ export function savedAtText(at: Date): string {
   return at.toISOString();
 }
 
-/** CONTRACT 3.3: a save game lists each index by id and type only; the other record fields are null. */
+/** A save game lists each index by id and type only; the other record fields are null (docs/savegames.md). */
 export function saveGameIndexRecord(indexId: string, pluginType: string): SaveGameIndexRecord {
   return {
     indexId,

@@ -1,5 +1,5 @@
 /**
- * Save games (spec part 3 "Save games", CONTRACT 3.3): saving namespaces to checkpoints and registering
+ * Save games (docs/savegames.md): saving namespaces to checkpoints and registering
  * them, loading checkpoints back by path or by registry entry, deleting entries, and the startup load.
  *
  * The registry alone decides what loads at startup. A save writes the checkpoint (never over an existing
@@ -48,7 +48,7 @@ function pluginTypeOf(metadata: JsonValue): string {
 
 /**
  * How a restore treats the log: an entry restore replays the log when it builds on that checkpoint
- * ('replayWhenAnchored'); a load by path always re-anchors ('reanchor'), as the spec's table says.
+ * ('replayWhenAnchored'); a load by path always re-anchors ('reanchor') (docs/savegames.md, Restore semantics).
  */
 export type RestoreMode = 'replayWhenAnchored' | 'reanchor';
 

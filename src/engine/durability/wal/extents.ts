@@ -7,8 +7,8 @@ import type { LogFile } from './file-system.js';
 /**
  * The log allocates its file ahead of the appends in extents of zero bytes, written and synced once. An
  * `fdatasync` after an append that grows the file must also commit the new size (a journal transaction
- * on ext4 and XFS), while one after an overwrite inside written blocks flushes data alone: 2-3x more
- * syncs per second measured on this project's disks. Replay reads zero bytes after the last entry as the
+ * on ext4 and XFS), while one after an overwrite inside written blocks flushes data alone, which allows
+ * several times more syncs per second. Replay reads zero bytes after the last entry as the
  * end of the log (frames.ts).
  */
 export const logExtentBytes = 4 * 1024 * 1024;

@@ -62,7 +62,7 @@ export const EntryType = {
   clearMarker: 2,
   /** `trim`: tombstones compacted, survivors renumbered 0..n-1 in id order. */
   trimMarker: 3,
-  /** Reserved: an element embedding write (issue 6, indexes and embeddings). */
+  /** Reserved: an element embedding write. */
   embeddingWrite: 16,
   /** Reserved: a subgraph recipe registration or removal. */
   subgraphRecipe: 17,

@@ -329,8 +329,8 @@ export class WriteAheadLog {
       );
       write = Promise.resolve(this.unencodable(error));
     } else if (group.some((transaction) => transaction.creates !== undefined)) {
-      // A bulk batch is encoded on a later turn of the event loop: applied and encoded in one turn, the
-      // first batch of an import held the loop 45-80 ms. Its columns hold until the group is released,
+      // A bulk batch is encoded on a later turn of the event loop: applying and encoding it in one turn
+      // would hold the loop past the 50 ms rule. Its columns hold until the group is released,
       // which waits for its outcome here.
       write = this.enqueue(async () => {
         await pastPendingInput();

@@ -3,7 +3,7 @@
  * approximation), block by block into the segment's scratch, and a bounded top-k heap per query keeps the
  * best. Several queries share one pass: each block of vectors is read from memory once for all of them.
  *
- * Rules (spec part 1, Vector index): best score first (highest for Cosine and DotProduct, lowest for L2),
+ * Rules (docs/vectors.md, Metrics): best score first (highest for Cosine and DotProduct, lowest for L2),
  * ties by ascending element id, non-finite scores skipped, and the candidate filter (live element, kind,
  * label) applied before top-k selection, so k qualifying elements come back whenever k exist.
  *

@@ -1,5 +1,5 @@
 /**
- * The creation options of a `VectorIndex` (spec part 1, Vector index; CONTRACT 1.10), from the typed
+ * The creation options of a `VectorIndex` (docs/vectors.md, Vector indexes), from the typed
  * values of `pluginOptions`:
  *   dimension      required; any typed value that converts to an integer in 1..4096 ("384" as String too)
  *   metric         `Cosine` (default), `DotProduct` or `L2`, exactly (case-sensitive), as a String

@@ -1,6 +1,6 @@
 /**
- * `VectorIndex`: exact k-nearest-neighbour search over float32 vectors of one dimension (spec part 1,
- * Vector index), one vector per element, scored by the shared kernel (src/engine/vectors).
+ * `VectorIndex`: exact k-nearest-neighbour search over float32 vectors of one dimension
+ * (docs/vectors.md), one vector per element, scored by the shared kernel (src/engine/vectors).
  *
  * Two kinds:
  * - explicit: filled by `PUT /index/vector/{id}` (a vector, or an element's float-array property); the
@@ -28,7 +28,7 @@ import { decodeVectorIndexSteps, encodeVectorIndex, encodeVectorIndexSteps } fro
 
 const capabilities: readonly IndexCapability[] = ['vector'];
 
-/** Smallest and largest `k` of a kNN query (spec part 1, Limits). */
+/** Smallest and largest `k` of a kNN query (docs/vectors.md, Searching). */
 export const minK = 1;
 export const maxK = 1024;
 

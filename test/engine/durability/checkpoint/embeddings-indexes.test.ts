@@ -1,5 +1,5 @@
 /**
- * Element embeddings and indexes in checkpoints (spec part 3 "Save-game contents"): embeddings travel with
+ * Element embeddings and indexes in checkpoints (docs/checkpoints.md): embeddings travel with
  * their elements in each partition's embeddings section, read at the cut however writes race with the save;
  * every index is one sidecar file, and installing a checkpoint replaces the live index set (a bound vector
  * index comes back as a projection of the loaded embeddings); an index that cannot be written is left out

@@ -1,5 +1,5 @@
 /**
- * Indexes in a save (issue 5, rule 10): the writer is held only to capture each index (copy on write),
+ * Indexes in a save (docs/checkpoints.md, Consistency and the writer hold): the writer is held only to capture each index (copy on write),
  * the captures are encoded afterwards in slices while writes go on, and the checkpoint holds exactly the
  * memberships at the element cut: index writes, purges of removed elements, trims and clears made while
  * the indexes are encoded do not reach it.
