@@ -46,7 +46,7 @@ export interface ServerOptions {
   maxBodyBytes: number;
   /** Body limit of endpoints that accept code (fragments, stored queries, plugins). */
   codeBodyLimitBytes: number;
-  /** Bulk import bounds (`Svc:BulkIO:*`); absent: the spec's defaults. */
+  /** Bulk import bounds (`Svc:BulkIO:*`); absent: the documented defaults (docs/bulk.md). */
   bulk?: BulkRouteOptions;
   /** The OpenAPI document and reference page are served only in development. */
   development: boolean;
@@ -86,7 +86,7 @@ export interface DurabilityStatusSource {
 }
 
 /**
- * Options with the embedded defaults of docs/configuration.md (no API key, no CORS origins, the contract's
+ * Options with the embedded defaults of docs/configuration.md (no API key, no CORS origins, the default
  * rate limit, the ancestor's body limits, production mode, no logger), for programs that embed the server.
  */
 export function defaultServerOptions(

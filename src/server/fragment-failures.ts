@@ -1,6 +1,6 @@
 /**
- * How a route answers when a compiled fragment fails while it runs (spec part 2, "Compilation and caching
- * rules", rule 4): the one mapping from `fragmentFailure`'s classes to problems of the registry.
+ * How a route answers when a compiled fragment fails while it runs (docs/fragments.md, Run-time
+ * failures): the one mapping from `fragmentFailure`'s classes to problems of the registry.
  *
  * - The step budget (`Svc:Fragments:MaxSteps`) ran out: 422, titled `Fragment step budget exceeded`, the
  *   detail naming the limit and its key, `maxSteps` as an extension member. The request was understood but

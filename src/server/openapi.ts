@@ -27,7 +27,7 @@ export async function registerOpenApi(
         version: apiVersion,
         description: 'In-memory property-graph service. Document v0.1.',
       },
-      // The export host, not the running instance (the spec's rule for the machine-readable contract).
+      // The default local address, not the running instance (docs/http.md, The OpenAPI document).
       servers: [{ url: 'http://127.0.0.1:8080', description: 'default local instance' }],
       components: {
         securitySchemes: {

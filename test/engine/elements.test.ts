@@ -126,7 +126,7 @@ describe('elements and adjacency', () => {
     assert.equal(engine.edgeSource(alice), undefined);
   });
 
-  it('builds the sample graph with the contract ids in an empty namespace', async () => {
+  it('builds the sample graph with ids 0 to 4 for the people and 5 to 10 for the edges in an empty namespace', async () => {
     const engine = new Engine();
     const { vertices, edges } = await addSampleGraph(engine);
     assert.deepEqual(vertices, [0, 1, 2, 3, 4]);

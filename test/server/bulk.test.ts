@@ -1,5 +1,5 @@
 /**
- * Bulk routes over real HTTP on loopback (spec part 3 "Bulk", CONTRACT 3.1): every status of the bulk
+ * Bulk routes over real HTTP on loopback (docs/bulk.md): every status of the bulk
  * table for both routes, bare and under /ns/{ns}; streamed chunked bodies; round trips of every sample
  * through export and import; an import that survives a restart through the write-ahead log.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /changefeed` on real SSE streams over loopback (spec part 3 "Change feed", CONTRACT 3.2): the
+ * `GET /changefeed` on real SSE streams over loopback (docs/changefeed.md): the
  * framing, commit order, filters, catch-up with `since` and `Last-Event-ID`, the resync reasons the
  * routes can cause, overflow of a stalled reader while other readers and the writer go on, the
  * subscriber limit, the disabled feed, keepalive, and release of closed connections.

@@ -1,4 +1,4 @@
-/** Edge routes: creation (single, batch), reads, count, endpoints (CONTRACT 1.3, 1.6, 1.12). */
+/** Edge routes: creation (single, batch), reads, count, endpoints, waited outcomes (docs/elements.md, docs/http.md). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {

@@ -1,6 +1,6 @@
 /**
  * Element routes of either kind: read by id, property writes and removals, removal, and the
- * multi-element routes (CONTRACT 1.4, 1.5).
+ * multi-element routes (docs/elements.md).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Element embeddings over HTTP (spec part 2 "Embeddings"; CONTRACT 2.8): writes, reads, removals, the
+ * Element embeddings over HTTP (docs/vectors.md, Element embeddings): writes, reads, removals, the
  * name grammar and vector rules, bound-index checks, and how embeddings show on element reads.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
- * GET /graph (CONTRACT 1.2) and what the maintenance routes do to the id space as seen over HTTP: the
- * sample graph, trim renumbering and tabula rasa (CONTRACT 0.5, 1.8).
+ * GET /graph and what the maintenance routes do to the id space as seen over HTTP: the sample graph, trim
+ * renumbering and tabula rasa (docs/elements.md, Ids and Maintenance).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -109,7 +109,7 @@ for (const prefix of prefixes) {
     });
 
     describe('PUT /unittest', () => {
-      it('creates the sample graph of CONTRACT 1.8 in an empty namespace', async () => {
+      it('creates the five people and six edges of the sample graph, ids 0 to 10, in an empty namespace', async () => {
         const { client } = fixture;
         assertEmpty(await client.put('/unittest'), 200);
         await fixture.engine.flush();

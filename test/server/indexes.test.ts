@@ -1,5 +1,5 @@
 /**
- * Index routes over HTTP (specification "Index routes", "Index scans"; CONTRACT 1.10, 1.11): the true/false
+ * Index routes over HTTP (docs/indexes.md, Routes and Scans): the true/false
  * rules of the management routes, typed keys, the four scans with their statuses, purging on element
  * removal, and the status inventory; bare and under /ns/{ns}.
  */
@@ -90,7 +90,7 @@ for (const prefix of prefixes) {
 
       it('an option with an unknown type name or an unconvertible value is 400', async () => {
         assertProblem(await create('d', 'DictionaryIndex', { metric: key('Cosine', 'System.Nope') }), 400);
-        // An absent type name means Int32 (CONTRACT 0.3), and 'Cosine' is not one.
+        // An absent type name means Int32 (docs/elements.md, Typed values), and 'Cosine' is not one.
         assertProblem(await create('d', 'DictionaryIndex', { metric: { propertyValue: 'Cosine' } }), 400);
         assertBoolean(await create('d', 'DictionaryIndex', { metric: key('Cosine', null) }), true);
       });

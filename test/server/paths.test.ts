@@ -1,6 +1,5 @@
 /**
- * POST /path/{from}/to/{to} over HTTP (spec part 2 "Path finding", "Semantic rules on path and subgraph";
- * CONTRACT 2.1): both algorithms through the wire, the filter and cost defaults of a present block, stored
+ * POST /path/{from}/to/{to} over HTTP (docs/paths.md, with its semantic block): both algorithms through the wire, the filter and cost defaults of a present block, stored
  * queries, the semantic block (scores bit-identical to the vector scan), and every status.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
- * Requests that fail before any handler logic on the element, graph and scan routes (CONTRACT 0.1, 0.2,
- * 0.8, 1.12): binding failures, media types, unknown namespaces, oversized bodies. Every one is a problem.
+ * Requests that fail before any handler logic on the element, graph and scan routes (docs/http.md, Errors
+ * and Bodies; docs/elements.md, JSON): binding failures, media types, unknown namespaces, oversized bodies. Every one is a problem.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * What a save game holds, over HTTP on a real service (spec part 3 "Save-game contents"): element
+ * What a save game holds, over HTTP on a real service (docs/checkpoints.md, docs/savegames.md): element
  * embeddings and every index type survive `PUT /save` then `PUT /load` and a restart, with every scan
  * answering the same; the load replaces the index set; `kpis.indices` lists each index by id and type;
  * an index the checkpoint could not write is counted in the durability block.

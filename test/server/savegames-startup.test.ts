@@ -1,5 +1,5 @@
 /**
- * What the startup loads (spec part 3, save games rule 2), on a real service over real files: a checkpoint
+ * What the startup loads (docs/savegames.md, Rules: Startup), on a real service over real files: a checkpoint
  * strictly newer than the newest registered entry (a save whose registry write did not land) is adopted
  * and registered as `imported`, whether the log builds on it or the log is gone; an older loose checkpoint
  * is never loaded in place of a registered one.

@@ -1,6 +1,6 @@
 /**
- * Save games over HTTP on a real service with durable storage in a temporary directory: the spec's
- * statuses, saves that survive restarts with their log, and the two restore semantics (the anchored
+ * Save games over HTTP on a real service with durable storage in a temporary directory: the statuses of
+ * docs/savegames.md, saves that survive restarts with their log, and the two restore semantics (the anchored
  * entry replays everything since; an older entry re-anchors the log and discards later transactions).
  */
 import assert from 'node:assert/strict';

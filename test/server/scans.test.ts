@@ -1,4 +1,4 @@
-/** Full-graph property scans (CONTRACT 1.7): typed comparison, label restrictor, resultType, errors. */
+/** Full-graph property scans (docs/elements.md): typed comparison, label restrictor, resultType, errors. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertJson, assertProblem, describePrefix, prefixes, useServer } from '../support/server.js';

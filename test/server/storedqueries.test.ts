@@ -1,5 +1,5 @@
 /**
- * Stored queries over HTTP (spec part 2, CONTRACT 2.4): registration rules and statuses, the summary and
+ * Stored queries over HTTP (docs/storedqueries.md): registration rules and statuses, the summary and
  * detail shapes, ordering, removal, and per-namespace isolation, both bare and under /ns/{ns}.
  */
 import assert from 'node:assert/strict';
@@ -97,7 +97,7 @@ for (const prefix of prefixes) {
       assert.deepEqual(names, ['List-C', 'list-a', 'list-b']);
     });
 
-    test('an unknown name answers 404 with the contract detail', async () => {
+    test("an unknown name answers 404 with the detail No stored query named '<name>'.", async () => {
       const problem = assertProblem(await fixture.client.get('/storedquery/nothing-here'), 404);
       assert.equal(problem.detail, "No stored query named 'nothing-here'.");
       assertProblem(await fixture.client.delete('/storedquery/nothing-here'), 404);

@@ -1,8 +1,8 @@
 /**
  * Property: any value of any scalar type, written in its canonical text through
  * PUT /graphelement/{id}/{key}, reads back through GET /graphelement/{id} with the identical text and the
- * full type name, on a vertex and on an edge (CONTRACT 0.3: "every read text parses back to the identical
- * value and type").
+ * full type name, on a vertex and on an edge (docs/elements.md, Typed values: every read text parses back
+ * to the identical value and type).
  *
  * Each generator produces canonical read texts only (the form the service writes), so equality of text
  * is the whole check. The floating-point generators stay inside the ranges where the shortest round-trip

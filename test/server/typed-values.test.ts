@@ -1,5 +1,5 @@
 /**
- * Typed values through the HTTP surface (CONTRACT 0.3): exact round trips of values JSON numbers could
+ * Typed values through the HTTP surface (docs/elements.md, Typed values): exact round trips of values JSON numbers could
  * not carry, the read text of each type, type-name lookup, and the 400s of bad names and values.
  */
 import assert from 'node:assert/strict';

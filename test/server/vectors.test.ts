@@ -1,6 +1,6 @@
 /**
- * Vector indexes over HTTP (spec part 1 "Vector index"; CONTRACT 1.10, 1.11): creation options, explicit
- * and property-mode adds with every 400 and 404 of the spec, bound indexes as live projections of element
+ * Vector indexes over HTTP (docs/vectors.md, Vector indexes): creation options, explicit
+ * and property-mode adds with every 400 and 404 the page lists, bound indexes as live projections of element
  * embeddings, and exact kNN checked against an independent double-precision brute force.
  */
 import assert from 'node:assert/strict';
@@ -174,7 +174,7 @@ for (const prefix of prefixes) {
         });
       });
 
-      it('400 with a reason for each refusal of the spec', async () => {
+      it('answers 400 naming the reason for each refused put: dimension, non-finite, zero norm, vector and property both or neither, a missing or non-array property, another index type, a bound index', async () => {
         const { client, engine } = fixture;
         const [v] = await client.vertices({});
         await engine.setProperty(v, 'name', { type: 'String', value: 'not a vector' });

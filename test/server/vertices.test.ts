@@ -1,4 +1,4 @@
-/** Vertex routes: creation (single, batch), reads, count, and traversal reads (CONTRACT 1.3, 1.6). */
+/** Vertex routes: creation (single, batch), reads, count, and traversal reads (docs/elements.md, docs/http.md). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {

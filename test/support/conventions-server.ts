@@ -1,6 +1,6 @@
 /**
  * Starts the HTTP service on an ephemeral loopback port for the conventions tests. Options default to an
- * open development instance: no key, no CORS origins, the contract's rate limit (30 per 10 s) and the
+ * open development instance: no key, no CORS origins, the default rate limit (30 per 10 s) and the
  * ancestor's default body limit.
  */
 import assert from 'node:assert/strict';

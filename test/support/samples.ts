@@ -1,6 +1,6 @@
 /**
- * The ancestor's sample exports (../shared/samples), copied into the repository so the tests need nothing
- * outside the checkout. Resolved from this module's place (dist/test/support/ when compiled).
+ * The ancestor's sample exports, copied into the repository so the tests need nothing outside the
+ * checkout. Resolved from this module's place (dist/test/support/ when compiled).
  */
 import { fileURLToPath } from 'node:url';
 

@@ -71,8 +71,8 @@ export interface ChangeEvent {
 }
 
 /**
- * ISO-8601 UTC with `Z` and the fraction without trailing zeros (`...:56.78Z`, `...:56Z`), the contract's
- * form. The clock has millisecond resolution, so at most three of the seven permitted digits are used.
+ * ISO-8601 UTC with `Z` and the fraction without trailing zeros (`...:56.78Z`, `...:56Z`), the form of
+ * docs/changefeed.md. The clock has millisecond resolution, so at most three of the seven permitted digits are used.
  */
 export function timestampText(epochMilliseconds: number): string {
   // Commits come many per millisecond under load: the text of the last millisecond is reused.
@@ -110,7 +110,7 @@ export interface EventSink {
   ): void;
 }
 
-// Object literals rather than spreads: field order is the JSON order of the contract's examples, and the
+// Object literals rather than spreads: field order is the JSON order of the documented examples, and the
 // create events are the hot path of a bulk load.
 
 function elementEvent(

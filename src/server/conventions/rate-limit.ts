@@ -1,5 +1,5 @@
 /**
- * One fixed-window limiter shared by every sensitive route, caller and namespace (CONTRACT 0.7): thirty
+ * One fixed-window limiter shared by every sensitive route, caller and namespace (docs/http.md): thirty
  * permits per ten seconds by default, no queue, no Retry-After. `@fastify/rate-limit` keeps a bucket per
  * route, which cannot express one bucket across routes, so this is the whole limiter.
  */

@@ -1,8 +1,8 @@
 /**
- * Bulk interchange over HTTP (spec part 3 "Bulk", CONTRACT 3.1): `GET /bulk/export` streams the graph as
+ * Bulk interchange over HTTP (docs/bulk.md): `GET /bulk/export` streams the graph as
  * JSONL, `POST /bulk/import` streams a JSONL body into an empty graph. The work is the library's
  * (src/bulk); these handlers connect it to the request and response streams and map its failures to the
- * problems of the contract's table.
+ * problems of docs/bulk.md's table.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -67,7 +67,7 @@ function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** The problem of a failed import (CONTRACT 3.1 "Failures"); every one carries the committed counts. */
+/** The problem of a failed import (docs/bulk.md, Routes); every one carries the committed counts. */
 function importProblem(error: BulkImportError): ProblemError {
   const counts = { verticesCommitted: error.verticesCommitted, edgesCommitted: error.edgesCommitted };
   const line = error.lineNumber === undefined ? {} : { lineNumber: error.lineNumber };

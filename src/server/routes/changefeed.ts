@@ -1,6 +1,6 @@
 /**
  * `GET /changefeed` (bare and under `/ns/{ns}`): the namespace's change feed as a `text/event-stream`
- * (spec part 3 "Change feed", CONTRACT 3.2). The feed, its filters, catch-up and overflow rules and the
+ * (docs/changefeed.md). The feed, its filters, catch-up and overflow rules and the
  * SSE framing are the library's (src/engine/changefeed, src/changefeed); this handler parses the request, subscribes, and pipes
  * the subscription's stream to the response, which Fastify does with back-pressure.
  *

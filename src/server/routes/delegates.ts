@@ -1,5 +1,5 @@
 /**
- * Delegate validation (spec part 2, "Delegate validation"; CONTRACT 2.3): deployment-level, it compile-checks
+ * Delegate validation (docs/http.md, Delegate validation): deployment-level, it compile-checks
  * one fragment of a named kind and answers its diagnostics. Nothing is emitted, loaded or executed: the
  * check stops after the checker (`checkFragment`). Sensitive (rate-limited) and a code endpoint (1 MiB).
  */
@@ -77,7 +77,7 @@ export async function delegateRoutes(scope: FastifyInstance, _context: RouteCont
     async (request) => {
       const { delegateKind, fragment } = request.body;
       const kind = requireKind(delegateKind);
-      // CONTRACT 2.3: an empty or null fragment is `{ valid: true, diagnostics: [] }` without reading it.
+      // An empty or null fragment is `{ valid: true, diagnostics: [] }` without reading it (docs/http.md).
       if (fragment === undefined || fragment === null || fragment === '')
         return { valid: true, diagnostics: [] };
       const check = checkFragment(kind, fragment);

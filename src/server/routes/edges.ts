@@ -1,5 +1,5 @@
 /**
- * Edges: creation (single and batch), reads by id, the count, and the endpoint reads (CONTRACT 1.3, 1.6).
+ * Edges: creation (single and batch), reads by id, the count, and the endpoint reads (docs/elements.md).
  * Whether an endpoint exists is only known when the writer applies the edge, so a missing endpoint is a
  * rollback (404 when waited) rather than a check here; a batch rolls back whole.
  */

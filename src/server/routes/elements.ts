@@ -1,7 +1,7 @@
 /**
  * Graph elements of either kind: read by id, property writes and removals, removal, and the multi-element
- * routes (CONTRACT 1.4, 1.5). A missing element on a write is a committed no-op (202), waited or not:
- * "an expected miss is never a 500". Values convert before anything is enqueued, so a bad one is a 400
+ * routes (docs/elements.md). A missing element on a write is a committed no-op (202), waited or not:
+ * an expected miss is never an error. Values convert before anything is enqueued, so a bad one is a 400
  * and nothing is written.
  */
 import type { FastifyInstance } from 'fastify';

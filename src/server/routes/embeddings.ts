@@ -1,5 +1,5 @@
 /**
- * Element embeddings (spec part 2 "Embeddings"; CONTRACT 2.8):
+ * Element embeddings (docs/vectors.md, Element embeddings):
  *
  *   PUT    /graphelement/{id}/embedding/{name}   body `{ vector }`: adds or replaces; 202
  *   GET    /graphelement/{id}/embedding/{name}   200 `{ name, vector, model }` (model null for caller vectors)

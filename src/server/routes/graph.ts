@@ -1,5 +1,5 @@
 /**
- * GET /graph: a bounded page of the graph (CONTRACT 1.2). Each list holds the first live elements in id
+ * GET /graph: a bounded page of the graph (docs/elements.md). Each list holds the first live elements in id
  * order, bounded independently, so a truncated page may hold edges whose endpoints it does not list.
  *
  * The page's ids are chosen at once; the elements are then rendered in slices that yield the event loop

@@ -1,10 +1,10 @@
 /**
- * Index management and index scans (specification "Index routes", "Index scans"; CONTRACT 1.10, 1.11).
+ * Index management and index scans (docs/indexes.md, Routes and Scans).
  *
  * The management routes answer a bare `true` or `false` with 200: `false` means it did not happen
  * (unknown index, element, type or key) and is never an HTTP error. Only malformed input is a 400: an
  * unknown type name or unconvertible value in a key or option (typed-value rule), a body that does not
- * match its schema. The scans follow the contract's table: an unknown index is 400 on `/all` and
+ * match its schema. The scans follow the table of docs/indexes.md, Scans: an unknown index is 400 on `/all` and
  * `/range`, 204 on `/fulltext` and `/spatial`; a miss is `[]` or 204 the same way. Key scans run in
  * slices that give the event loop back (`indexScanSliceKeys` keys each).
  *

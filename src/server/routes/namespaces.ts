@@ -1,4 +1,4 @@
-/** Namespace management (CONTRACT 1.9): deployment-level routes over the catalog. */
+/** Namespace management (docs/http.md, Namespace management): deployment-level routes over the catalog. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

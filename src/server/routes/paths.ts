@@ -1,5 +1,5 @@
 /**
- * Path finding (spec part 2 "Path finding"; CONTRACT 2.1): `POST /path/{from}/to/{to}`, bare and under
+ * Path finding (docs/paths.md): `POST /path/{from}/to/{to}`, bare and under
  * `/ns/{ns}`. A sensitive route (rate-limited) and a code endpoint (1 MiB body); the API key applies as
  * everywhere. The search runs in event-loop slices (src/paths).
  *
@@ -55,7 +55,7 @@ import '../conventions/route-config.js';
 
 const tags = ['paths'];
 
-/** CONTRACT 2.1: `timeBudgetSeconds` above this is 400. */
+/** `timeBudgetSeconds` above this is 400 (docs/paths.md, Request). */
 export const maxPathTimeBudgetSeconds = 3600;
 /** `Svc:Paths:DefaultTimeBudgetSeconds` when the server options do not say. */
 export const defaultPathTimeBudgetSeconds = 30;
@@ -234,7 +234,7 @@ export async function pathRoutes(scope: FastifyInstance, { options }: RouteConte
         response: { 200: PathResult },
       },
       config: { rateLimited: true, codeEndpoint: true },
-      // The body is optional (spec): no body validates as `{}`, every default.
+      // The body is optional (docs/paths.md): no body validates as `{}`, every default.
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
       },

@@ -1,5 +1,5 @@
 /**
- * Save games over HTTP (spec part 3 "Save games", CONTRACT 3.3): `PUT /save` and `PUT /load` per
+ * Save games over HTTP (docs/savegames.md): `PUT /save` and `PUT /load` per
  * namespace; `PUT /save/all` and the registry routes for the deployment. The work is the library's
  * (engine/durability/savegames); these handlers only shape requests and answers.
  */

@@ -1,5 +1,5 @@
 /**
- * Full-graph property scans (CONTRACT 1.7): linear walks over every element, no index. Comparison is
+ * Full-graph property scans (docs/elements.md): linear walks over every element, no index. Comparison is
  * typed: an element whose stored value has another type than the literal matches under no operator.
  * Results are ascending ids.
  */

@@ -1,8 +1,8 @@
 /**
  * GET /status: the namespace's inventory and the deployment's capability blocks. Never walks the graph.
- * Indexes, plugins, embeddings, chat and ingestion arrive with their issues; until then the lists are
- * empty and the blocks report their capability as off. `durability` is the namespace's write-ahead log
- * (CONTRACT 3.4); a server built without durability reports the no-log posture.
+ * A capability this build does not have reports an empty list or a block with its capability off
+ * (docs/http.md, Probes and status). `durability` is the namespace's write-ahead log (docs/durability.md);
+ * a server built without durability reports the no-log posture.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -37,8 +37,8 @@ const StatusResponse = Type.Object({
 });
 
 /**
- * Capability blocks as a disabled deployment reports them (CONTRACT 3.5). The embedding, chat, ingestion
- * and NLP issues replace these with live state; the shapes are the contract's so clients can parse them.
+ * Capability blocks as a disabled deployment reports them: every field present, so clients parse one
+ * shape whatever the deployment (docs/http.md, Probes and status).
  */
 const disabledEmbeddingBlock = {
   enabled: false,

@@ -1,5 +1,5 @@
 /**
- * Stored queries over HTTP (spec part 2 "Stored queries", CONTRACT 2.4): register, list, read and remove
+ * Stored queries over HTTP (docs/storedqueries.md): register, list, read and remove
  * the namespace's named fragment sets. Registration compiles the fragments (a code endpoint: the API key
  * and the code body limit apply) and answers 201 with the summary and a `Location`.
  */

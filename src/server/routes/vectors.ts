@@ -1,5 +1,5 @@
 /**
- * Vector index content and exact kNN (spec part 1 "Vector index"; CONTRACT 1.11):
+ * Vector index content and exact kNN (docs/vectors.md, Vector indexes):
  *
  *   PUT  /index/vector/{id}    one element's vector, explicit (`vector`) or from a float-array property
  *                              (`propertyId`): 200 `true`; 400 with the reason (another index type, a bound

@@ -1,6 +1,6 @@
 /**
  * Vertices: creation (single and batch), reads by id, the count, and the traversal reads of one vertex's
- * adjacency (CONTRACT 1.3, 1.6). A vertex-scoped read with nothing to return is 204, whether the vertex
+ * adjacency (docs/elements.md). A vertex-scoped read with nothing to return is 204, whether the vertex
  * is missing or has nothing in that direction or group (docs/http.md); only the degree routes treat a
  * missing vertex as a 404 problem, because a count of a missing thing is not 0 (a live vertex's empty
  * group has degree 0).

@@ -1,5 +1,5 @@
 /**
- * Create bodies (CONTRACT 1.3) as engine inputs. Conversion happens before anything is enqueued, so a bad
+ * Create bodies (docs/elements.md, Creates) as engine inputs. Conversion happens before anything is enqueued, so a bad
  * property fails the whole call with a 400 that names it, and nothing is written. A `null` properties
  * array counts as empty, as the ancestor binds it.
  */

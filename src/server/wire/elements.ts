@@ -1,4 +1,4 @@
-/** Element read shapes on the wire (CONTRACT 1.1): engine records with rendered dates and values. */
+/** Element read shapes on the wire (docs/elements.md): engine records with rendered dates and values. */
 import type { EdgeRecord, ElementSummary, VertexRecord } from '../../index.js';
 import { wireProperties, type WireProperty } from './values.js';
 

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the index area (CONTRACT 1.10, 1.11): the status record, shared by `GET /status` and
+ * Wire shapes of the index area (docs/indexes.md): the status record, shared by `GET /status` and
  * the index routes.
  */
 import { Type } from 'typebox';

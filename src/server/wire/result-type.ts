@@ -1,5 +1,5 @@
 /**
- * `resultType` of scans (CONTRACT 0.1): read case-insensitively as `Vertices`, `Edges` or `Both`, or as
+ * `resultType` of scans (docs/elements.md, JSON): read case-insensitively as `Vertices`, `Edges` or `Both`, or as
  * the integers 0, 1, 2. The schema (ResultTypeSchema) admits any string, so the names are checked here
  * and an unknown one is a 400 naming what was sent.
  */

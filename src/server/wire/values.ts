@@ -2,7 +2,7 @@
  * Typed values on the wire: a PropertySpecification or LiteralSpecification becomes a TypedValue, and a
  * stored value becomes `{ propertyId, fullQualifiedTypeName, propertyValue }`.
  *
- * Missing type names follow the ancestor (CONTRACT 0.3): on property writes an absent name means Int32
+ * Missing type names follow the ancestor (docs/elements.md, Typed values): on property writes an absent name means Int32
  * and `null`/"" means String; on scan literals both mean String.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Durability of a namespace catalog: one log per namespace in the spec's layout, namespaces created,
+ * Durability of a namespace catalog: one log per namespace in the documented layout, namespaces created,
  * renamed and dropped at run time survive a restart (or stay dropped), volatile mode touches no disk,
  * and a damaged catalog stops the start without being overwritten.
  */

@@ -45,7 +45,7 @@ describe('GET /status', () => {
   });
   after(() => server.close());
 
-  it('reports every field of the contract shape', async () => {
+  it('reports every field of the status shape, capability blocks included', async () => {
     const status = await statusOf(server);
     for (const field of [
       'usedMemory',

@@ -5,7 +5,7 @@
  * a vector is `chunks` f32x4 chunks (its dimension rounded up to a multiple of 4, padded with zeros, which
  * changes no score: every accumulator starts at +0 and adding +0 to a float never changes it).
  *
- * The summation order is part of the contract, because the vector index and semantic traversal must
+ * The summation order is fixed (docs/vectors.md, How it works), because the vector index and semantic traversal must
  * produce bit-identical scores: four f32x4 accumulators take chunks 0, 1, 2, 3 of every group of four
  * chunks (16 floats), the last one to three chunks go to accumulators 0, 1, 2; then
  * s = (a0 + a1) + (a2 + a3) lane-wise, and the result is (s[0] + s[1]) + (s[2] + s[3]). Every product and
