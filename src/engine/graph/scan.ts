@@ -69,7 +69,7 @@ function matches(operator: ScanOperator, stored: TypedValue, literal: TypedValue
   }
 }
 
-/** Ids one slice of a sliced single-property scan covers: about 10 ms of work (measured ~0.1 us per id). */
+/** Ids one slice of a sliced single-property scan covers: about 10 ms of work at ~0.1 us per id. */
 export const scanSliceIds = 100_000;
 /** Ids one slice of a sliced text scan covers: it renders and lowercases every value (~1 us per id). */
 export const textScanSliceIds = 16_384;
