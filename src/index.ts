@@ -2,7 +2,7 @@
  * Skein's library API: the in-memory graph engine, usable without HTTP.
  * The HTTP service (src/server) is built on exactly these exports.
  */
-export { Engine, maxGraphPageElements, maxBatchReadIds } from './engine/engine.js';
+export { Engine, maxGraphPageElements, maxBatchReadIds, batchReadSliceIds } from './engine/engine.js';
 export type { EngineOptions, GraphPage, BatchRead } from './engine/engine.js';
 export { Namespaces, defaultMaxNamespaces } from './engine/namespaces/catalog.js';
 export type { Namespace, NamespaceUpdate, NamespacesOptions, TriState } from './engine/namespaces/catalog.js';

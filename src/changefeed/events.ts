@@ -99,6 +99,11 @@ export interface EventSink {
   append(event: ChangeEvent): void;
   /** Makes room for `count` more events (a hint: appends work without it). */
   reserve(count: number): void;
+  /**
+   * Advances `lastSeq` by `count` without keeping those events: the events of a transaction that the
+   * same commit hook overwrites in the buffer before anyone can read them (see `deriveEvents`).
+   */
+  skip(count: number): void;
   /** Appends the creation event of vertex `id` (`edgePropertyId` undefined) or edge `id`, as `append` would. */
   appendCreated(
     ts: string,
@@ -143,8 +148,29 @@ export function resyncEvent(seq: number, ts: string, reason: ResyncReason): Chan
   return { seq, ts, kind: 'resync', reason };
 }
 
-/** Appends the events of one committed (not replayed) transaction, in operation order. */
-export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink): void {
+/**
+ * The number of events `deriveEvents` appends for a transaction of operations (not a columnar batch):
+ * one per created element, per removed element, per property or embedding change, per clear or trim.
+ */
+export function countEvents(transaction: CommittedTransaction): number {
+  let count = 0;
+  for (const operation of transaction.operations) {
+    if (operation.kind === 'createVertex' || operation.kind === 'createEdge') count++;
+  }
+  for (const effect of transaction.result.effects) {
+    if (effect.kind === 'removed') count += effect.ids.length;
+    else if (effect.kind !== 'indexDefined' && effect.kind !== 'indexDropped') count++;
+  }
+  return count;
+}
+
+/**
+ * Appends the events of one committed (not replayed) transaction, in operation order. With `skip`, the
+ * first `skip` events of a transaction of operations only advance the sequence (`EventSink.skip`): a
+ * transaction with more events than the buffer holds overwrites them in the same hook, so they are never
+ * made.
+ */
+export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink, skip = 0): void {
   if (transaction.creates !== undefined) {
     deriveBatchEvents(transaction.creates, transaction.result.effects, ts, sink);
     return;
@@ -153,8 +179,15 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
   const { createdIds, effects } = result;
   let created = 0;
   let next = 0;
+  let skipping = skip;
+  if (skipping > 0) sink.skip(skipping);
   for (let op = 0; op < operations.length; op++) {
     const operation = operations[op];
+    if (skipping > 0 && (operation.kind === 'createVertex' || operation.kind === 'createEdge')) {
+      skipping--;
+      created++;
+      continue;
+    }
     if (operation.kind === 'createVertex') {
       const { label } = operation.input;
       sink.append(
@@ -177,6 +210,18 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
     }
     for (; next < effects.length && effects[next].op === op; next++) {
       const effect = effects[next];
+      if (skipping > 0) {
+        if (effect.kind === 'removed' && effect.ids.length > skipping) {
+          // Part of the removal's events are kept: the cascaded edges from `skipping` on.
+          const { ids, labels } = effect;
+          for (let i = skipping; i < ids.length; i++) {
+            sink.append(elementEvent(sink.lastSeq + 1, ts, 'edgeRemoved', 'edge', ids[i], labels[i]));
+          }
+          skipping = 0;
+        } else if (effect.kind === 'removed') skipping -= effect.ids.length;
+        else if (effect.kind !== 'indexDefined' && effect.kind !== 'indexDropped') skipping--;
+        continue;
+      }
       switch (effect.kind) {
         case 'removed': {
           const { ids, labels, vertex } = effect;

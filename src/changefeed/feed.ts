@@ -22,7 +22,14 @@
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../engine/errors.js';
 import type { CommitHook } from '../engine/tx/writer.js';
-import { deriveEvents, resyncEvent, timestampText, type ChangeEvent, type ResyncReason } from './events.js';
+import {
+  countEvents,
+  deriveEvents,
+  resyncEvent,
+  timestampText,
+  type ChangeEvent,
+  type ResyncReason,
+} from './events.js';
 import { compileFilter, type ChangeFilter } from './filter.js';
 import { parsePosition, type FeedPosition } from './position.js';
 import { FrameEncoder, type FrameWriter } from './frames.js';
@@ -303,6 +310,12 @@ export class ChangeFeed {
     this.loadAnnounced = false;
   }
 
+  /** Advances the sequence past `count` events that are not kept (`EventSink.skip`). */
+  skip(count: number): void {
+    this.last += count;
+    this.loadAnnounced = false;
+  }
+
   /**
    * Makes room for `count` more events at once: a bulk batch appends 10,000, and doubling the ring from 64
    * slots event by event copied it seven times in the first batch of an import.
@@ -334,7 +347,11 @@ export class ChangeFeed {
     let replayed = false;
     for (const transaction of group) {
       if (transaction.replayed) replayed = true;
-      else deriveEvents(transaction, ts, this);
+      else if (transaction.sliced === true) {
+        // A transaction applied in slices is alone in its group and may bring millions of events: only
+        // the last `bufferSize` can still be buffered when this hook returns, so only they are made.
+        deriveEvents(transaction, ts, this, Math.max(0, countEvents(transaction) - this.bufferSize));
+      } else deriveEvents(transaction, ts, this);
     }
     // Re-applied history (startup recovery, a restore replaying its log) is part of a load: one resync,
     // not the events again (they belong to an earlier epoch or are already in this one).

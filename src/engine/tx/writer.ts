@@ -19,6 +19,12 @@
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction, type IndexDefinitions } from './apply.js';
+import {
+  applyTransactionInSlices,
+  defaultApplyWorkPerSlice,
+  isSliceable,
+  transactionWork,
+} from './apply-sliced.js';
 import { applyCreateBatch } from './apply-batch.js';
 import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
@@ -39,6 +45,12 @@ export interface CommittedTransaction {
   nowSeconds: number;
   /** Re-applied from the write-ahead log (`applyReplayed`), not a new commit: the log skips it. */
   replayed: boolean;
+  /**
+   * Applied in slices across turns of the event loop (apply-sliced.ts): it is the only transaction of its
+   * group, and the writer applies nothing else until every hook's promise for it has settled, so a hook
+   * may take several turns over it too.
+   */
+  sliced?: boolean;
 }
 
 /**
@@ -119,13 +131,17 @@ interface Pending {
   resolveIds: ((firstCreatedId: number) => void) | undefined;
   /** A columnar batch of creations (see `Writer.submitCreates`) instead of `operations`. */
   creates: CreateBatch | undefined;
+  /** Element changes, measured at submission (apply-sliced.ts); 0 for steps. */
+  work: number;
+  /** Too much work for one turn: applied alone, in slices, while the writer holds its queue. */
+  sliced: boolean;
 }
 
 function pending(
   operations: readonly WriteOperation[],
   resolve: (result: unknown) => void,
   reject: (error: unknown) => void,
-  extra: Partial<Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates'>> = {},
+  extra: Partial<Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates' | 'work' | 'sliced'>> = {},
 ): Pending {
   return {
     operations,
@@ -135,6 +151,8 @@ function pending(
     step: extra.step,
     resolveIds: extra.resolveIds,
     creates: extra.creates,
+    work: extra.work ?? 0,
+    sliced: extra.sliced ?? false,
   };
 }
 
@@ -164,6 +182,12 @@ export interface WriterOptions {
   clockSeconds?: () => number;
   /** Told when maintenance the writer started by itself fails (default: a process warning). */
   onBackgroundError?: (error: Error) => void;
+  /**
+   * Element changes one turn of the event loop applies at most (`defaultApplyWorkPerSlice`): a group
+   * stops short of passing it, and a single transaction that passes it is applied in slices of it
+   * (apply-sliced.ts).
+   */
+  applyWorkPerSlice?: number;
 }
 
 export class Writer {
@@ -182,6 +206,7 @@ export class Writer {
   private readonly maxGroupTransactions: number;
   private readonly maxGroupsInFlight: number;
   private readonly minTransactionsToOverlap: number;
+  private readonly applyWorkPerSlice: number;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -207,6 +232,7 @@ export class Writer {
       1,
       options.minTransactionsToOverlap ?? defaultMinTransactionsToOverlap,
     );
+    this.applyWorkPerSlice = Math.max(1, options.applyWorkPerSlice ?? defaultApplyWorkPerSlice);
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -247,6 +273,8 @@ export class Writer {
     pick?: (result: TransactionResult) => unknown,
   ): Promise<unknown> {
     validateOperations(operations);
+    const work = transactionWork(this.graph, operations, this.applyWorkPerSlice);
+    const sliced = this.appliesInSlices(operations, work);
     return new Promise<unknown>((resolve, reject) => {
       // Spelled out rather than through `pending()`: every write comes here, without an `extra` object.
       this.queue.push({
@@ -257,6 +285,8 @@ export class Writer {
         step: undefined,
         resolveIds: undefined,
         creates: undefined,
+        work,
+        sliced,
       });
       this.schedule(queueMicrotask);
     });
@@ -276,8 +306,12 @@ export class Writer {
     resolveIds: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
     validateOperations(operations);
+    const work = transactionWork(this.graph, operations, this.applyWorkPerSlice);
+    const sliced = this.appliesInSlices(operations, work);
     return new Promise<TransactionResult>((resolve, reject) => {
-      this.queue.push(pending(operations, resolve as (result: unknown) => void, reject, { resolveIds }));
+      this.queue.push(
+        pending(operations, resolve as (result: unknown) => void, reject, { resolveIds, work, sliced }),
+      );
       this.schedule(queueMicrotask);
     });
   }
@@ -294,7 +328,11 @@ export class Writer {
   ): Promise<TransactionResult> {
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push(
-        pending(noOperations, resolve as (result: unknown) => void, reject, { resolveIds, creates: batch }),
+        pending(noOperations, resolve as (result: unknown) => void, reject, {
+          resolveIds,
+          creates: batch,
+          work: batch.count + batch.embeddings.length,
+        }),
       );
       this.schedule(queueMicrotask);
     });
@@ -311,6 +349,11 @@ export class Writer {
       this.queue.push(pending(noOperations, resolve as (result: unknown) => void, reject, { step }));
       this.schedule(queueMicrotask);
     });
+  }
+
+  /** Whether a transaction of `work` element changes is applied in slices (apply-sliced.ts). */
+  private appliesInSlices(operations: readonly WriteOperation[], work: number): boolean {
+    return work > this.applyWorkPerSlice && isSliceable(operations);
   }
 
   /** An exclusive step is running (see `exclusive`): the writer is held and nothing else applies. */
@@ -379,12 +422,21 @@ export class Writer {
     this.scheduled = false;
     if (this.queue.length === 0) return;
     if (holdsWriter(this.queue[0])) {
-      this.runMaintenance(this.queue.shift()!);
+      const held = this.queue.shift()!;
+      if (held.sliced) void this.applyInSlices(held);
+      else this.runMaintenance(held);
       return;
     }
+    // A group is bounded in transactions and in work: it is applied and hooked in one turn.
     let size = 0;
+    let work = 0;
     const limit = Math.min(this.queue.length, this.maxGroupTransactions);
-    while (size < limit && !holdsWriter(this.queue[size])) size++;
+    while (size < limit) {
+      const next = this.queue[size];
+      if (holdsWriter(next) || (size > 0 && work + next.work > this.applyWorkPerSlice)) break;
+      work += next.work;
+      size++;
+    }
     let group: Pending[];
     if (size === this.queue.length) {
       group = this.queue;
@@ -437,6 +489,41 @@ export class Writer {
       });
     this.schedule(setImmediate);
   };
+
+  /**
+   * Applies a transaction too large for one turn in slices (apply-sliced.ts) while the writer holds its
+   * queue, runs the hooks over it and waits for them (they may take turns too), then releases its caller.
+   */
+  private async applyInSlices(record: Pending): Promise<void> {
+    this.holding = true;
+    const now = this.clockSeconds();
+    let outcome: AppliedTransaction | EngineError;
+    try {
+      if (record.resolveIds !== undefined) resolveBeforeApply(record.resolveIds, this.graph.nextId);
+      outcome = await applyTransactionInSlices(this.graph, record.operations, now, this.indexDefinitions, {
+        workPerSlice: this.applyWorkPerSlice,
+        yieldToEventLoop,
+      });
+      this.committedCount++;
+    } catch (error) {
+      outcome = error as EngineError;
+      this.rolledBackCount++;
+    }
+    let failure: { error: unknown } | undefined;
+    if (!(outcome instanceof EngineError)) {
+      this.committedSequence++;
+      const committed = { operations: record.operations, result: outcome, nowSeconds: now, replayed: false };
+      const hookResults = this.runHooks([{ ...committed, sliced: true }]);
+      if (hookResults !== undefined) {
+        failure = await hookResults.then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+      }
+    }
+    this.holding = false;
+    this.release([record], [outcome], failure?.error);
+  }
 
   private runHooks(committed: CommittedTransaction[]): Promise<void> | undefined {
     if (this.hooks.length === 0 || committed.length === 0) return undefined;
@@ -581,9 +668,9 @@ function isMaintenance(pending: Pending | undefined): boolean {
   return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';
 }
 
-/** A compaction or an exclusive step: runs alone, between groups. */
+/** A compaction, an exclusive step or a transaction applied in slices: runs alone, between groups. */
 function holdsWriter(pending: Pending | undefined): boolean {
-  return pending !== undefined && (pending.step !== undefined || isMaintenance(pending));
+  return pending !== undefined && (pending.step !== undefined || pending.sliced || isMaintenance(pending));
 }
 
 function yieldToEventLoop(): Promise<void> {

@@ -32,6 +32,7 @@ import {
   ResultTypeSchema,
 } from '../wire/schemas.js';
 import { NoContent } from '../wire/statuses.js';
+import { idsPerChunk, jsonContentType, streamedIds } from '../wire/json-stream.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
 
 const tags = ['indexes'];
@@ -281,7 +282,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: Hits },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { indexId, operator = 0, literal, resultType, label } = request.body;
       const hits = await request.namespace.engine.indexes.scanSliced(
         indexId,
@@ -290,7 +291,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
       );
       if (hits === undefined) throw unknownIndex(indexId);
-      return hits;
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 
@@ -304,7 +305,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: Hits },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { indexId, leftLimit, rightLimit, fullQualifiedTypeName, includeLeft, includeRight, resultType } =
         request.body;
       const left = literalValueOf({ value: leftLimit, fullQualifiedTypeName }, 'leftLimit');
@@ -318,7 +319,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         { resultType: resultTypeOf(resultType, 'Vertices') },
       );
       if (hits === undefined) throw unknownIndex(indexId);
-      return hits;
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 
