@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { batchReadSliceIds, ScanOperator } from '../../src/index.js';
 import { wireSummary } from '../../src/server/wire/elements.js';
-import { idsPerChunk } from '../../src/server/wire/json-stream.js';
+import { idsPerChunk, minStreamedRecords } from '../../src/server/wire/json-stream.js';
 import { jsonCharsPerSlice } from '../../src/server/wire/json-slices.js';
 import { batchItemsPerSlice } from '../../src/server/wire/batches.js';
 import { defaultApplyWorkPerSlice } from '../../src/engine/tx/apply-sliced.js';
@@ -170,6 +170,21 @@ for (const prefix of prefixes) {
       });
       assert.deepEqual(assertJson(range), every.slice(1));
       assert.equal(engine.vertexCount, count);
+    });
+
+    it('POST /scan/index/fulltext with more hits than a stream slice answers what one answer holds', async () => {
+      const { client, engine } = fixture;
+      await client.put('/vertices?waitForCompletion=true', vertexBodies());
+      await client.post('/index', { uniqueId: 'names', pluginType: 'RegExIndex' });
+      await client.post('/index/backfill/names', { propertyId: 'name' });
+      const reply = await client.post('/scan/index/fulltext', {
+        indexId: 'names',
+        requestString: 'VERTEX "[1-5]',
+      });
+      const expected = engine.indexes.fulltext('names', 'VERTEX "[1-5]')!;
+      assert.ok(expected.elements.length > minStreamedRecords);
+      assert.deepEqual(assertJson(reply), expected);
+      assert.equal(reply.text, JSON.stringify(expected));
     });
   });
 }

@@ -17,9 +17,10 @@
  * make durable is a 500 problem, as for a waited write. The content routes act on the index directly and
  * are not logged (specification, index routes rule 7).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { ScanOperator, TypedValue } from '../../index.js';
 import { literalValueOf, propertyValueOf } from '../wire/values.js';
 import { resultTypeOf } from '../wire/result-type.js';
@@ -32,7 +33,13 @@ import {
   ResultTypeSchema,
 } from '../wire/schemas.js';
 import { NoContent } from '../wire/statuses.js';
-import { idsPerChunk, jsonContentType, streamedIds } from '../wire/json-stream.js';
+import {
+  idsPerChunk,
+  jsonArrayItems,
+  jsonContentType,
+  minStreamedRecords,
+  streamedIds,
+} from '../wire/json-stream.js';
 import { ProblemError, reasonPhrase } from '../problem.js';
 
 const tags = ['indexes'];
@@ -338,7 +345,9 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       const { indexId, requestString } = request.body;
       const result = await request.namespace.engine.indexes.fulltextSliced(indexId, requestString);
       if (result === undefined || result.elements.length === 0) return reply.code(204).send();
-      return result;
+      if (result.elements.length < minStreamedRecords) return result;
+      const body = Readable.from(renderFulltext(result)) as unknown as Static<typeof FulltextResult>;
+      return reply.type(jsonContentType).send(body);
     },
   );
 
@@ -360,4 +369,11 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       return hits;
     },
   );
+}
+
+/** A long fulltext answer as a stream: the same text as the serializer writes for it. */
+async function* renderFulltext(result: Static<typeof FulltextResult>): AsyncGenerator<string> {
+  yield `{"maximumScore":${JSON.stringify(result.maximumScore)},"elements":[`;
+  yield* jsonArrayItems(result.elements, (hit) => hit);
+  yield ']}';
 }

@@ -12,6 +12,8 @@ export const jsonContentType = 'application/json; charset=utf-8';
 
 /** Elements rendered between two yields: a few milliseconds of work. */
 export const elementsPerSlice = 250;
+/** Records from which a list answer is streamed rather than serialized in one piece. */
+export const minStreamedRecords = 2048;
 
 /**
  * Renders what `read` makes of each of `keys` (element ids, or records already read) as the items of a
