@@ -128,7 +128,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   // DELETE /graphelement/{id}) must not fail for it. A route that needs a body still answers the
   // validation 400. Non-empty bodies keep Fastify's parser (prototype-poisoning checks included); a
   // long array is parsed a run of items at a time, each run through that parser (wire/json-slices.ts).
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, slicedJsonParser(app));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, slicedJsonParser(app));
 
   registerErrorHandling(app);
   registerStartupGate(app, options.isReady);

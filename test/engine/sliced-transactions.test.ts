@@ -12,6 +12,10 @@ import {
   type WriteOperation,
 } from '../../src/index.js';
 import { engineState, openLogged, temporaryDirectory } from './durability/support.js';
+import { ByteWriter } from '../../src/engine/durability/wal/binary.js';
+import { writeCommittedPayload } from '../../src/engine/durability/wal/entry-codec.js';
+import { beginFrame, endFrame } from '../../src/engine/durability/wal/frames.js';
+import { encodeInSteps } from '../../src/engine/durability/wal/entry-steps.js';
 
 const int = (value: number) => ({ type: 'Int32' as const, value });
 const text = (value: string) => ({ type: 'String' as const, value });
@@ -267,6 +271,36 @@ describe('transactions applied in slices', () => {
     assert.equal(engine.vertexCount, 10 * 3 + 30);
     assert.ok(works.length > 1);
     for (const work of works) assert.ok(work <= 10, `a group of ${work} element changes`);
+  });
+
+  it('are encoded for the log a step at a time into the bytes of an encoding in one piece', async () => {
+    const engine = engineWith({ applyWorkPerSlice: 5 });
+    await populate(engine, 20, [[0, 1]]);
+    let committed: CommittedTransaction | undefined;
+    engine.addCommitHook((group) => void (committed = group[0]));
+    await engine.submit([
+      ...Array.from({ length: 15 }, (_, i): WriteOperation => ({
+        kind: 'setProperty',
+        id: i,
+        key: 'm',
+        value: text(`v${i}`),
+      })),
+      { kind: 'createVertex', input: { label: 'x', properties: [{ key: 'n', value: int(1) }] } },
+      { kind: 'removeElement', id: 0 },
+    ]);
+    assert.equal(committed?.sliced, true);
+    const whole = new ByteWriter();
+    const start = beginFrame(whole);
+    writeCommittedPayload(whole, committed!, 7, committed!.nowSeconds);
+    endFrame(whole, start);
+    for (const [operationsPerStep, bytesPerStep] of [
+      [1, 1],
+      [4, 16],
+      [100, 1 << 20],
+    ]) {
+      const stepped = await encodeInSteps(committed!, 7, operationsPerStep, bytesPerStep);
+      assert.deepEqual(stepped, whole.toBuffer());
+    }
   });
 
   it('log one entry that replays to the same graph', async () => {

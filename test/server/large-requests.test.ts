@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { batchReadSliceIds, ScanOperator } from '../../src/index.js';
 import { wireSummary } from '../../src/server/wire/elements.js';
 import { idsPerChunk, minStreamedRecords } from '../../src/server/wire/json-stream.js';
-import { jsonCharsPerSlice } from '../../src/server/wire/json-slices.js';
+import { jsonBytesPerSlice } from '../../src/server/wire/json-slices.js';
 import { batchItemsPerSlice } from '../../src/server/wire/batches.js';
 import { defaultApplyWorkPerSlice } from '../../src/engine/tx/apply-sliced.js';
 import { assertJson, assertProblem, describePrefix, prefixes, useServer } from '../support/server.js';
@@ -36,7 +36,7 @@ for (const prefix of prefixes) {
 
     it('PUT /vertices with a body longer than a parse slice creates every vertex and answers their ids', async () => {
       const bodies = vertexBodies();
-      assert.ok(JSON.stringify(bodies).length > 2 * jsonCharsPerSlice);
+      assert.ok(JSON.stringify(bodies).length > 2 * jsonBytesPerSlice);
       const ids = assertJson<number[]>(await fixture.client.put('/vertices?waitForCompletion=true', bodies));
       assert.deepEqual(
         ids,

@@ -496,6 +496,8 @@ export class Writer {
    */
   private async applyInSlices(record: Pending): Promise<void> {
     this.holding = true;
+    // The turn that submitted it has validated and measured it already: the slices start on the next.
+    await yieldToEventLoop();
     const now = this.clockSeconds();
     let outcome: AppliedTransaction | EngineError;
     try {

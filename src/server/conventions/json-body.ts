@@ -5,7 +5,7 @@
  * hold the event loop; a body either refuses is answered with Fastify's invalid-JSON error.
  */
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { InvalidJsonBody, jsonCharsPerSlice, parseJsonInSlices } from '../wire/json-slices.js';
+import { InvalidJsonBody, jsonBytesPerSlice, parseJsonInSlices } from '../wire/json-slices.js';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
@@ -14,13 +14,13 @@ export function slicedJsonParser(
 ): (request: FastifyRequest, body: string | Buffer, done: Done) => void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   return (request, body, done) => {
-    const text = body as string;
-    if (text.length === 0) {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) {
       done(null, undefined);
       return;
     }
-    if (text.length <= jsonCharsPerSlice) {
-      parseJson(request, text, done);
+    if (bytes.length <= jsonBytesPerSlice) {
+      parseJson(request, bytes.toString('utf8'), done);
       return;
     }
     const parse = (json: string): unknown => {
@@ -33,7 +33,7 @@ export function slicedJsonParser(
       if (failure !== null) throw failure;
       return parsed;
     };
-    parseJsonInSlices(text, parse).then(
+    parseJsonInSlices(bytes, parse).then(
       (parsed) => done(null, parsed),
       (error: unknown) =>
         done(

@@ -2,15 +2,18 @@
  * Large JSON request bodies parsed in slices (docs/http.md, "Large requests and answers"). One
  * `JSON.parse` of a body of many megabytes would hold the event loop past the 50 ms rule; a body that is
  * a JSON array (every batch route's) is cut at its top-level commas into runs of about
- * `jsonCharsPerSlice` characters, each run parsed on its own turn.
- * The result is the array one `JSON.parse` of the whole body gives, and a body it refuses is refused
+ * `jsonBytesPerSlice` bytes, each run decoded and parsed on its own turn. The body stays bytes until
+ * then: JSON's structure is ASCII, and in UTF-8 no byte of a multi-byte character is an ASCII byte, so
+ * the cuts never split a character.
+ *
+ * The result is the array one parse of the whole body gives, and a body that parse refuses is refused
  * too: every run goes through the same parse, and what lies between the runs (the brackets, the commas,
  * whitespace) is checked here.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
-/** Characters parsed between two turns: a few milliseconds of parsing. */
-export const jsonCharsPerSlice = 512 * 1024;
+/** Bytes parsed between two turns: a few milliseconds of scanning, decoding and parsing. */
+export const jsonBytesPerSlice = 256 * 1024;
 
 /** The body is not one JSON value (the caller answers it as the whole-body parse would). */
 export class InvalidJsonBody extends Error {
@@ -37,17 +40,18 @@ function isJsonWhitespace(code: number): boolean {
 }
 
 /**
- * Parses `text` with `parse` (which throws on invalid JSON), in slices when it is a long JSON array;
- * anything else goes to `parse` whole. Rejects with what `parse` throws, or with InvalidJsonBody.
+ * Parses the UTF-8 `body` with `parse` (which throws on invalid JSON), in slices when it is a long JSON
+ * array; anything else is decoded and parsed whole. Rejects with what `parse` throws, or InvalidJsonBody.
  */
 export async function parseJsonInSlices(
-  text: string,
+  body: Buffer,
   parse: (json: string) => unknown,
-  charsPerSlice = jsonCharsPerSlice,
+  bytesPerSlice = jsonBytesPerSlice,
 ): Promise<unknown> {
   let start = 0;
-  while (start < text.length && isJsonWhitespace(text.charCodeAt(start))) start++;
-  if (text.length - start <= charsPerSlice || text.charCodeAt(start) !== openBracket) return parse(text);
+  while (start < body.length && isJsonWhitespace(body[start])) start++;
+  if (body.length - start <= bytesPerSlice || body[start] !== openBracket)
+    return parse(body.toString('utf8'));
 
   const items: unknown[] = [];
   let runStart = start + 1;
@@ -57,9 +61,9 @@ export async function parseJsonInSlices(
   let close = -1;
   let at = runStart;
   while (close < 0) {
-    const sliceEnd = Math.min(text.length, at + charsPerSlice);
+    const sliceEnd = Math.min(body.length, at + bytesPerSlice);
     for (; at < sliceEnd; at++) {
-      const code = text.charCodeAt(at);
+      const code = body[at];
       if (inString) {
         if (code === backslash) at++;
         else if (code === quote) inString = false;
@@ -74,11 +78,11 @@ export async function parseJsonInSlices(
         depth--;
       } else if (code === comma && depth === 0) lastComma = at;
     }
-    if (close < 0 && at >= text.length) throw new InvalidJsonBody('the array is not closed');
+    if (close < 0 && at >= body.length) throw new InvalidJsonBody('the array is not closed');
     // The items before the last top-level comma (or before the closing bracket) are complete.
     const runEnd = close >= 0 ? close : lastComma;
     if (runEnd > runStart || close >= 0) {
-      const run = parse(`[${text.slice(runStart, runEnd)}]`) as unknown[];
+      const run = parse(`[${body.toString('utf8', runStart, Math.max(runStart, runEnd))}]`) as unknown[];
       // An empty run is a missing item ("[1,,2]", "[1,]"), unless the whole array is empty.
       if (run.length === 0 && !(close >= 0 && items.length === 0 && lastComma < 0)) {
         throw new InvalidJsonBody('an array item is missing');
@@ -88,8 +92,8 @@ export async function parseJsonInSlices(
     }
     if (close < 0) await yieldToEventLoop();
   }
-  for (let rest = close + 1; rest < text.length; rest++) {
-    if (!isJsonWhitespace(text.charCodeAt(rest))) throw new InvalidJsonBody('text follows the array');
+  for (let rest = close + 1; rest < body.length; rest++) {
+    if (!isJsonWhitespace(body[rest])) throw new InvalidJsonBody('text follows the array');
   }
   return items;
 }
