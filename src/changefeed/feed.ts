@@ -21,10 +21,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../engine/errors.js';
-import type { CommitHook } from '../engine/tx/writer.js';
+import type { CommitHook, CommittedTransaction } from '../engine/tx/writer.js';
 import {
   countEvents,
   deriveEvents,
+  deriveLastEvents,
   resyncEvent,
   timestampText,
   type ChangeEvent,
@@ -110,6 +111,8 @@ class CreatedRows {
 
 /** Runs of frame bytes kept for sharing between subscribers (`framesBytes`). */
 const keptChunks = 8;
+/** Effects of a transaction applied in slices counted between two turns: a few milliseconds. */
+const effectsCountedPerStep = 16_384;
 
 export interface ChangeFeedOptions {
   /** Events kept for catch-up (default 8192). */
@@ -342,22 +345,38 @@ export class ChangeFeed {
   /** The writer's commit hook: appends the group's events, then wakes the subscribers once. */
   readonly onCommit: CommitHook = (group) => {
     if (this.isClosed) return;
+    if (group.length === 1 && group[0].sliced === true) return this.onSlicedCommit(group[0]);
     const ts = timestampText(this.clock());
     const before = this.last;
     let replayed = false;
     for (const transaction of group) {
       if (transaction.replayed) replayed = true;
-      else if (transaction.sliced === true) {
-        // A transaction applied in slices is alone in its group and may bring millions of events: only
-        // the last `bufferSize` can still be buffered when this hook returns, so only they are made.
-        deriveEvents(transaction, ts, this, Math.max(0, countEvents(transaction) - this.bufferSize));
-      } else deriveEvents(transaction, ts, this);
+      else deriveEvents(transaction, ts, this);
     }
     // Re-applied history (startup recovery, a restore replaying its log) is part of a load: one resync,
     // not the events again (they belong to an earlier epoch or are already in this one).
     if (replayed && !this.loadAnnounced) this.appendResync('load', ts);
     if (this.last !== before) this.wake();
   };
+
+  /**
+   * `onCommit` for a transaction applied in slices: alone in its group, and the writer applies nothing
+   * else until this settles. It may bring millions of events: they are counted a step at a time, and
+   * only the last `bufferSize` are made (the others would be overwritten before anyone could read them).
+   */
+  private async onSlicedCommit(transaction: CommittedTransaction): Promise<void> {
+    const ts = timestampText(this.clock());
+    const counting = countEvents(transaction, effectsCountedPerStep);
+    let step = counting.next();
+    while (step.done !== true) {
+      await new Promise((resolve) => setImmediate(resolve));
+      step = counting.next();
+    }
+    if (this.isClosed) return;
+    const before = this.last;
+    deriveLastEvents(transaction, ts, this, this.bufferSize, step.value);
+    if (this.last !== before) this.wake();
+  }
 
   /**
    * Appends a feed-wide `resync`, in commit order when called on the writer (inside an `exclusive` step

@@ -33,21 +33,10 @@ import {
  * Element changes one slice applies (and one commit group holds at most, unless a single transaction
  * brings more): a few milliseconds of the writer's time, hooks included.
  */
-export const defaultApplyWorkPerSlice = 4096;
+export const defaultApplyWorkPerSlice = 2048;
 
 /** Undos run between two turns when a large transaction rolls back. */
 const undosPerSlice = 256;
-
-/** The operation kinds a transaction applied in slices may hold: each applies on its own ids. */
-const sliceableKinds: ReadonlySet<WriteOperation['kind']> = new Set([
-  'createVertex',
-  'createEdge',
-  'setProperty',
-  'removeProperty',
-  'removeElement',
-  'setEmbedding',
-  'removeEmbedding',
-]);
 
 /** Element changes of one operation, on the graph as it is now (a vertex removal counts its edges). */
 export function operationWork(graph: Graph, operation: WriteOperation): number {
@@ -77,9 +66,25 @@ export function transactionWork(graph: Graph, operations: readonly WriteOperatio
   return work;
 }
 
-/** Only element reads and writes can be applied in slices (index definitions, clear, trim travel alone). */
+/**
+ * Only element writes can be applied in slices: each applies on its own ids (index definitions, clear
+ * and trim travel alone anyway).
+ */
 export function isSliceable(operations: readonly WriteOperation[]): boolean {
-  for (const operation of operations) if (!sliceableKinds.has(operation.kind)) return false;
+  for (const operation of operations) {
+    switch (operation.kind) {
+      case 'createVertex':
+      case 'createEdge':
+      case 'setProperty':
+      case 'removeProperty':
+      case 'removeElement':
+      case 'setEmbedding':
+      case 'removeEmbedding':
+        continue;
+      default:
+        return false;
+    }
+  }
   return true;
 }
 

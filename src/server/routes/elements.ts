@@ -193,7 +193,10 @@ export async function elementRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const operations = request.body.map((id): WriteOperation => ({ kind: 'removeElement', id }));
+      const operations = await mapInSlices(request.body, (id): WriteOperation => ({
+        kind: 'removeElement',
+        id,
+      }));
       const pending = request.namespace.engine.submit(operations);
       return acceptWrite(request, reply, pending, request.query.waitForCompletion);
     },
