@@ -7,6 +7,7 @@
  */
 import type { TypedValue } from '../model/values.js';
 import { HashKeyStore } from './key-stores.js';
+import { PagedIdMap } from './paged-id-map.js';
 import { KeyedIndexBase, drain, visitIds } from './keyed-index.js';
 import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from './plugin.js';
 
@@ -67,7 +68,7 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
    */
   *fulltextSlices(pattern: RegExp, sliceKeys: number): Generator<void, FulltextHit[]> {
     const regex = pattern.global ? new RegExp(pattern) : new RegExp(pattern.source, `${pattern.flags}g`);
-    const byElement = new Map<number, Accumulated>();
+    const byElement = new PagedIdMap<Accumulated>();
     let marked = new Uint32Array(64);
     let seen = 0;
     for (const [key, ids] of this.store.entriesOfType('String')) {
