@@ -366,6 +366,12 @@ export class ChangeFeed {
    */
   private async onSlicedCommit(transaction: CommittedTransaction): Promise<void> {
     const ts = timestampText(this.clock());
+    if (transaction.creates !== undefined) {
+      // A bulk batch (of a bounded size): its events are rows, cheap to make.
+      deriveEvents(transaction, ts, this);
+      this.wake();
+      return;
+    }
     const counting = countEvents(transaction, effectsCountedPerStep);
     let step = counting.next();
     while (step.done !== true) {

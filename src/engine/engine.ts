@@ -465,7 +465,7 @@ export class Engine {
    * is when its slice runs; the hits are all of one id space (a clear, trim or load between two slices
    * starts the scan over).
    */
-  scanPropertySliced(
+  async scanPropertySliced(
     key: string,
     operator: ScanOperator,
     literal: TypedValue,
@@ -477,7 +477,7 @@ export class Engine {
   }
 
   /** `scanAllProperties` in slices that yield the event loop (see `scanPropertySliced`). */
-  scanAllPropertiesSliced(searchTerm: string, filter: ScanFilter): Promise<number[]> {
+  async scanAllPropertiesSliced(searchTerm: string, filter: ScanFilter): Promise<number[]> {
     checkSearchTerm(searchTerm);
     return this.scanInSlices(textScanSliceIds, (hits, from, to) =>
       scanAllProperties(this.graph, searchTerm, filter, hits, from, to),

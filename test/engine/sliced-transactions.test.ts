@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
+  CreateBatch,
   Engine,
   isEngineError,
   ScanOperator,
@@ -271,6 +272,50 @@ describe('transactions applied in slices', () => {
     assert.equal(engine.vertexCount, 10 * 3 + 30);
     assert.ok(works.length > 1);
     for (const work of works) assert.ok(work <= 10, `a group of ${work} element changes`);
+  });
+
+  it('apply a batch of creations (bulk import) as it applies in one piece, or roll all of it back', async () => {
+    const fill = (batch: CreateBatch, first: number, missingEndpoint: boolean): void => {
+      batch.reset();
+      let previous = -1;
+      for (let i = 0; i < 40; i++) {
+        const vertex = first + batch.count;
+        batch.addVertex(i, i % 2 === 0 ? 'even' : null, [{ key: 'n', value: int(i) }]);
+        if (i % 5 === 0) batch.addEmbedding(batch.count - 1, 'e', new Float32Array([i, 1]));
+        if (previous >= 0) batch.addEdge(previous, vertex, 'next', i, null, [{ key: 'w', value: int(-i) }]);
+        previous = vertex;
+      }
+      if (missingEndpoint) batch.addEdge(first, 10_000, 'next', 0, null);
+    };
+    const whole = engineWith();
+    const sliced = engineWith({ applyWorkPerSlice: 3 });
+    const payloads: Buffer[][] = [[], []];
+    [whole, sliced].forEach((engine, at) =>
+      engine.addCommitHook(
+        (group) => {
+          for (const transaction of group) {
+            const out = new ByteWriter();
+            writeCommittedPayload(out, transaction, 1, transaction.nowSeconds);
+            payloads[at].push(out.toBuffer());
+          }
+        },
+        { readsCreateBatches: true },
+      ),
+    );
+    for (const engine of [whole, sliced]) await engine.createVertex({ label: 'first' });
+    const batch = new CreateBatch();
+    const results = [];
+    for (const engine of [whole, sliced]) {
+      fill(batch, 1, false);
+      results.push(await engine.submitCreates(batch));
+    }
+    assert.deepEqual(results[1], results[0]);
+    assert.deepEqual(observed(sliced), observed(whole));
+    assert.deepEqual(payloads[1], payloads[0]);
+    const before = observed(sliced);
+    fill(batch, sliced.nextId, true);
+    await assert.rejects(sliced.submitCreates(batch), (error) => isEngineError(error, 'ELEMENT_NOT_FOUND'));
+    assert.deepEqual(observed(sliced), before);
   });
 
   it('are encoded for the log a step at a time into the bytes of an encoding in one piece', async () => {

@@ -19,6 +19,8 @@
  */
 import type { Graph } from '../graph/graph.js';
 import type { WriteOperation } from './operations.js';
+import { CreateBatchApplication } from './apply-batch.js';
+import type { CreateBatch } from './create-batch.js';
 import {
   applyTransaction,
   markNames,
@@ -64,6 +66,31 @@ export function transactionWork(graph: Graph, operations: readonly WriteOperatio
   let work = 0;
   for (const operation of operations) work += operationWork(graph, operation);
   return work;
+}
+
+/** Element changes of a columnar batch of creations: its elements, their properties and embeddings. */
+export function batchWork(batch: CreateBatch): number {
+  const properties = batch.count === 0 ? 0 : batch.propertyEnds[batch.count - 1];
+  return batch.count + properties + batch.embeddings.length;
+}
+
+/** `applyCreateBatch` in slices of about `workPerSlice` element changes (module comment). */
+export async function applyCreateBatchInSlices(
+  graph: Graph,
+  batch: CreateBatch,
+  nowSeconds: number,
+  options: SliceOptions,
+): Promise<AppliedTransaction> {
+  const application = new CreateBatchApplication(graph, batch, nowSeconds);
+  const rowsPerSlice = Math.max(
+    1,
+    Math.floor((Math.max(1, options.workPerSlice) * batch.count) / Math.max(1, batchWork(batch))),
+  );
+  while (application.applied < batch.count) {
+    if (application.applied > 0) await options.yieldToEventLoop();
+    application.applyRows(application.applied + rowsPerSlice);
+  }
+  return application.result;
 }
 
 /**

@@ -20,7 +20,9 @@ import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction, type IndexDefinitions } from './apply.js';
 import {
+  applyCreateBatchInSlices,
   applyTransactionInSlices,
+  batchWork,
   defaultApplyWorkPerSlice,
   isSliceable,
   transactionWork,
@@ -77,6 +79,7 @@ class CommittedCreates implements CommittedTransaction {
     readonly creates: CreateBatch,
     readonly result: AppliedTransaction,
     readonly nowSeconds: number,
+    readonly sliced = false,
   ) {
     this.generation = creates.generation;
   }
@@ -326,12 +329,14 @@ export class Writer {
     batch: CreateBatch,
     resolveIds?: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
+    const work = batchWork(batch);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push(
         pending(noOperations, resolve as (result: unknown) => void, reject, {
           resolveIds,
           creates: batch,
-          work: batch.count + batch.embeddings.length,
+          work,
+          sliced: work > this.applyWorkPerSlice,
         }),
       );
       this.schedule(queueMicrotask);
@@ -500,12 +505,14 @@ export class Writer {
     await yieldToEventLoop();
     const now = this.clockSeconds();
     let outcome: AppliedTransaction | EngineError;
+    const { creates } = record;
+    const slices = { workPerSlice: this.applyWorkPerSlice, yieldToEventLoop };
     try {
       if (record.resolveIds !== undefined) resolveBeforeApply(record.resolveIds, this.graph.nextId);
-      outcome = await applyTransactionInSlices(this.graph, record.operations, now, this.indexDefinitions, {
-        workPerSlice: this.applyWorkPerSlice,
-        yieldToEventLoop,
-      });
+      outcome =
+        creates === undefined
+          ? await applyTransactionInSlices(this.graph, record.operations, now, this.indexDefinitions, slices)
+          : await applyCreateBatchInSlices(this.graph, creates, now, slices);
       this.committedCount++;
     } catch (error) {
       outcome = error as EngineError;
@@ -514,8 +521,11 @@ export class Writer {
     let failure: { error: unknown } | undefined;
     if (!(outcome instanceof EngineError)) {
       this.committedSequence++;
-      const committed = { operations: record.operations, result: outcome, nowSeconds: now, replayed: false };
-      const hookResults = this.runHooks([{ ...committed, sliced: true }]);
+      const committed: CommittedTransaction =
+        creates === undefined
+          ? { operations: record.operations, result: outcome, nowSeconds: now, replayed: false, sliced: true }
+          : new CommittedCreates(creates, outcome, now, true);
+      const hookResults = this.runHooks([committed]);
       if (hookResults !== undefined) {
         failure = await hookResults.then(
           () => undefined,

@@ -322,9 +322,10 @@ export class WriteAheadLog {
         `commits ${firstSequence} to ${end} do not follow the last logged one (${previous})`,
       );
       write = Promise.resolve(this.unencodable(error));
-    } else if (group.length === 1 && group[0].sliced === true) {
+    } else if (group.length === 1 && group[0].sliced === true && group[0].creates === undefined) {
       // A transaction applied in slices may hold millions of operations: it is encoded a step at a time,
-      // on later turns (the writer applies nothing else until its hooks settle).
+      // on later turns (the writer applies nothing else until its hooks settle). A batch of creations
+      // (bulk import's, of a bounded size) goes the way below.
       const [transaction] = group;
       write = this.enqueue(() =>
         encodeInSteps(transaction, firstSequence).then(
