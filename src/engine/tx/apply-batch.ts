@@ -75,7 +75,11 @@ export class CreateBatchApplication {
         createdIds[row] = id;
         this.made++;
         this.op++;
-        for (; this.next < embeddings.length && embeddings[this.next].offset === row; this.next++, this.op++) {
+        for (
+          ;
+          this.next < embeddings.length && embeddings[this.next].offset === row;
+          this.next++, this.op++
+        ) {
           const { name, vector, model } = embeddings[this.next];
           if (!graph.exists(id)) throw missingElement(id);
           const previous: PreviousEmbedding = graph.embeddings.set(id, name, vector, model ?? null);
