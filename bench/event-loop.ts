@@ -5,8 +5,9 @@
  * into it only to report its own event-loop delay over IPC. While every route that takes a list or walks
  * the graph runs (each `--repeats` times, one at a time), a worker thread of this process probes
  * `GET /healthz` every 10 ms. Reported per route: the server's longest event-loop delay and p99
- * (`monitorEventLoopDelay`, 1 ms resolution) and the probe's longest latency and p99, beside the same
- * figures with nothing heavy running (the reference).
+ * (`monitorEventLoopDelay`, 1 ms resolution; the verdict), the probe's longest latency and p99, and the
+ * most main-thread CPU time one turn of the loop took (what the delay would be on an idle machine: see
+ * event-loop-server.ts), beside the same figures with nothing heavy running (the reference).
  *
  * Graphs, loaded over HTTP with `POST /bulk/import` (whose own delays are reported too):
  * - `scan`: `--scanVertices` vertices (label, an Int32 `n`, a String `name`), every `--vectorEvery`-th
@@ -652,7 +653,7 @@ console.log(
       `${Math.max(...outcome.probeMs).toFixed(1)} ms`,
       `${p99(outcome.probeMs).toFixed(1)} ms`,
       `${outcome.turnCpuMs.toFixed(1)} ms`,
-      verdict(outcome.serverMaxMs <= limitMs && Math.max(...outcome.probeMs) <= limitMs),
+      verdict(outcome.serverMaxMs <= limitMs),
     ]),
   ]),
 );
