@@ -1,70 +1,51 @@
 /**
- * Child process of event-loop.ts: a Skein server over `--pageVertices` vertices (two properties each) and
- * as many edges, plus `--scanVertices` more vertices with one Int32 property, so a full `GET /graph` page
- * and a million-element scan are both possible. It measures its own event-loop delay and answers the
- * parent over IPC: `{ reset: true }` clears the histogram, `{ report: true }` answers max and p99 in ms.
+ * Preloaded into the Skein server that event-loop.ts starts (`node --import <this> dist/src/main.js`): the
+ * service itself runs unchanged, as the README starts it; this module only watches its event loop and
+ * answers the parent over the IPC channel: `{ reset: true }` starts a new measurement, `{ report: true }`
+ * answers `{ maxMs, p99Ms, maxTurnCpuMs }`.
+ *
+ * - `maxMs`, `p99Ms`: the event-loop delay (`monitorEventLoopDelay`, 1 ms resolution), wall clock.
+ * - `maxTurnCpuMs`: the most CPU time the main thread spent between two ticks of a 1 ms timer (Linux
+ *   `schedstat` of the main thread: time on a CPU, not time waiting for one). On a machine shared with
+ *   other work, a turn that needs 10 ms of CPU can take 50 ms of wall time; this figure is what the
+ *   turn would take alone. NaN where `/proc` has no such file.
  */
+import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Namespaces, type WriteOperation } from '../src/index.js';
-import { buildServer, defaultServerOptions } from '../src/server/app.js';
-import { numericFlags } from './common.js';
-
-const { pageVertices, scanVertices } = numericFlags({ pageVertices: 100_000, scanVertices: 900_000 }, {});
-const batch = 10_000;
-
-const namespaces = new Namespaces();
-const engine = namespaces.default.engine;
-for (let start = 0; start < pageVertices; start += batch) {
-  const operations: WriteOperation[] = [];
-  for (let i = start; i < Math.min(pageVertices, start + batch); i++) {
-    operations.push({
-      kind: 'createVertex',
-      input: {
-        label: 'person',
-        properties: [
-          { key: 'name', value: { type: 'String', value: `person-${i}` } },
-          { key: 'n', value: { type: 'Int32', value: i } },
-        ],
-      },
-    });
-  }
-  await engine.submit(operations);
-}
-for (let start = 0; start < pageVertices; start += batch) {
-  const operations: WriteOperation[] = [];
-  for (let i = start; i < Math.min(pageVertices, start + batch); i++) {
-    operations.push({
-      kind: 'createEdge',
-      input: { sourceVertex: i, targetVertex: (i + 1) % pageVertices, edgePropertyId: 'next' },
-    });
-  }
-  await engine.submit(operations);
-}
-for (let start = 0; start < scanVertices; start += batch) {
-  const operations: WriteOperation[] = [];
-  for (let i = start; i < Math.min(scanVertices, start + batch); i++) {
-    operations.push({
-      kind: 'createVertex',
-      input: { properties: [{ key: 'n', value: { type: 'Int32', value: pageVertices + i } }] },
-    });
-  }
-  await engine.submit(operations);
-}
-
-const server = await buildServer(defaultServerOptions(namespaces, { logger: false }));
-await server.listen({ port: 0, host: '127.0.0.1' });
-const address = server.server.address();
-if (address === null || typeof address === 'string') throw new Error('no TCP address');
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
+
+const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+const hasSchedstat = fs.existsSync(schedstat);
+/** Nanoseconds the main thread has run on a CPU. */
+function mainThreadCpuNs(): number {
+  return Number(fs.readFileSync(schedstat, 'utf8').split(' ')[0]);
+}
+let maxTurnCpuNs = 0;
+let lastCpuNs = hasSchedstat ? mainThreadCpuNs() : 0;
+if (hasSchedstat) {
+  setInterval(() => {
+    const now = mainThreadCpuNs();
+    maxTurnCpuNs = Math.max(maxTurnCpuNs, now - lastCpuNs);
+    lastCpuNs = now;
+  }, 1).unref();
+}
+
 process.on('message', (message: { reset?: boolean; report?: boolean }) => {
-  if (message.reset === true) delay.reset();
+  if (message.reset === true) {
+    delay.reset();
+    maxTurnCpuNs = 0;
+    if (hasSchedstat) lastCpuNs = mainThreadCpuNs();
+    process.send?.({ reset: true });
+  }
   if (message.report === true) {
-    process.send?.({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 });
+    process.send?.({
+      maxMs: delay.max / 1e6,
+      p99Ms: delay.percentile(99) / 1e6,
+      maxTurnCpuMs: hasSchedstat ? maxTurnCpuNs / 1e6 : Number.NaN,
+    });
   }
 });
-process.send?.({ port: address.port, elements: engine.vertexCount + engine.edgeCount });
-process.on('SIGTERM', () => {
-  void server.close().then(() => process.exit(0));
-});
+// The channel must not keep the process alive once the service stops.
+process.channel?.unref();

@@ -46,6 +46,8 @@ import { ChangeFeed, type ChangeFeedOptions } from './changefeed/feed.js';
 export const maxGraphPageElements = 100_000;
 /** Most ids one batch read accepts. */
 export const maxBatchReadIds = 100_000;
+/** Ids one slice of `getElementsSliced` reads: a few milliseconds of reading. */
+export const batchReadSliceIds = 2048;
 
 export interface EngineOptions extends WriterOptions {
   /**
@@ -418,6 +420,14 @@ export class Engine {
     return this.graph.nextId;
   }
 
+  /**
+   * Changes whenever ids stop meaning what they meant (a clear, a trim that renumbered, a loaded graph):
+   * a read that holds ids across turns of the event loop compares it before it relies on them.
+   */
+  get idSpaceGeneration(): number {
+    return this.graph.idSpaceGeneration;
+  }
+
   getVertex(id: number): VertexRecord | undefined {
     return readVertex(this.graph, id);
   }
@@ -447,6 +457,37 @@ export class Engine {
       else if (!seen.has(id)) {
         seen.add(id);
         elements.push(summary);
+      }
+    }
+    return { elements, notFound };
+  }
+
+  /**
+   * `getElements` in slices of `batchReadSliceIds` ids that yield the event loop between them, for
+   * servers. Each element is read as it is when its slice runs (a write committed between two slices
+   * shows in the later one); a repeated id is decided once, at its first occurrence, so it is found once
+   * or missing at every occurrence, as in one piece.
+   */
+  async getElementsSliced(ids: readonly number[]): Promise<BatchRead> {
+    if (ids.length > maxBatchReadIds) return this.getElements(ids);
+    const found = new Set<number>();
+    const missing = new Set<number>();
+    const elements: ElementSummary[] = [];
+    const notFound: number[] = [];
+    for (let start = 0; start < ids.length; start += batchReadSliceIds) {
+      if (start > 0) await yieldToEventLoop();
+      const end = Math.min(ids.length, start + batchReadSliceIds);
+      for (let i = start; i < end; i++) {
+        const id = ids[i];
+        if (found.has(id)) continue;
+        const summary = missing.has(id) ? undefined : readSummary(this.graph, id);
+        if (summary === undefined) {
+          missing.add(id);
+          notFound.push(id);
+        } else {
+          found.add(id);
+          elements.push(summary);
+        }
       }
     }
     return { elements, notFound };
@@ -501,7 +542,9 @@ export class Engine {
 
   /**
    * `scanProperty` in slices of ids that yield the event loop between them, for servers: a scan of
-   * millions of elements never holds the loop for long. Elements written while it runs may or may not match.
+   * millions of elements never holds the loop for long. An element written while it runs matches as it
+   * is when its slice runs; the hits are all of one id space (a clear, trim or load between two slices
+   * starts the scan over).
    */
   async scanPropertySliced(
     key: string,
@@ -509,23 +552,34 @@ export class Engine {
     literal: TypedValue,
     filter: ScanFilter,
   ): Promise<number[]> {
-    const hits: number[] = [];
-    for (let from = 0; from < this.graph.nextId; from += scanSliceIds) {
-      if (from > 0) await yieldToEventLoop();
-      scanProperty(this.graph, key, operator, literal, filter, hits, from, from + scanSliceIds);
-    }
-    return hits;
+    return this.scanInSlices(scanSliceIds, (hits, from, to) =>
+      scanProperty(this.graph, key, operator, literal, filter, hits, from, to),
+    );
   }
 
   /** `scanAllProperties` in slices that yield the event loop (see `scanPropertySliced`). */
   async scanAllPropertiesSliced(searchTerm: string, filter: ScanFilter): Promise<number[]> {
     checkSearchTerm(searchTerm);
-    const hits: number[] = [];
-    for (let from = 0; from < this.graph.nextId; from += textScanSliceIds) {
-      if (from > 0) await yieldToEventLoop();
-      scanAllProperties(this.graph, searchTerm, filter, hits, from, from + textScanSliceIds);
+    return this.scanInSlices(textScanSliceIds, (hits, from, to) =>
+      scanAllProperties(this.graph, searchTerm, filter, hits, from, to),
+    );
+  }
+
+  /** Runs `scan` over ids [0, nextId) in slices of `sliceIds`, over again if the id space changes. */
+  private async scanInSlices(
+    sliceIds: number,
+    scan: (hits: number[], from: number, to: number) => void,
+  ): Promise<number[]> {
+    for (;;) {
+      const generation = this.graph.idSpaceGeneration;
+      const hits: number[] = [];
+      for (let from = 0; from < this.graph.nextId; from += sliceIds) {
+        if (from > 0) await yieldToEventLoop();
+        if (this.graph.idSpaceGeneration !== generation) break;
+        scan(hits, from, from + sliceIds);
+      }
+      if (this.graph.idSpaceGeneration === generation) return hits;
     }
-    return hits;
   }
 
   /** Bytes held by the graph's typed arrays (headers, adjacency, property records). */

@@ -4,7 +4,7 @@
  * import the engine through here, and the HTTP server through src/index.ts. The door rules and the lint
  * that enforces them are in docs/architecture.md.
  */
-export { Engine, maxGraphPageElements, maxBatchReadIds } from './engine.js';
+export { Engine, maxGraphPageElements, maxBatchReadIds, batchReadSliceIds } from './engine.js';
 export type { EngineOptions, GraphPage, BatchRead } from './engine.js';
 export { Namespaces, defaultMaxNamespaces } from './namespaces/catalog.js';
 export type { Namespace, NamespaceUpdate, NamespacesOptions, TriState } from './namespaces/catalog.js';

@@ -16,6 +16,7 @@ import { validatorCompiler } from './conventions/validation.js';
 import { registerStartupGate } from './conventions/startup-gate.js';
 import { registerOpenApi, exposeOpenApiDocument } from './openapi.js';
 import { registerScoped } from './scoped.js';
+import { slicedJsonParser } from './conventions/json-body.js';
 import { healthRoutes } from './routes/health.js';
 import { statusRoutes } from './routes/status.js';
 import { namespaceRoutes } from './routes/namespaces.js';
@@ -134,12 +135,9 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   // An empty body is no body, whatever the content type says: many clients send
   // `Content-Type: application/json` on every request, and a bodiless route (PUT /ns/{name},
   // DELETE /graphelement/{id}) must not fail for it. A route that needs a body still answers the
-  // validation 400. Non-empty bodies keep Fastify's parser (prototype-poisoning checks included).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
+  // validation 400. Non-empty bodies keep Fastify's parser (prototype-poisoning checks included); a
+  // long array is parsed a run of items at a time, each run through that parser (wire/json-slices.ts).
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, slicedJsonParser(app));
 
   registerErrorHandling(app);
   registerStartupGate(app, options.isReady);

@@ -99,6 +99,11 @@ export interface EventSink {
   append(event: ChangeEvent): void;
   /** Makes room for `count` more events (a hint: appends work without it). */
   reserve(count: number): void;
+  /**
+   * Advances `lastSeq` by `count` without keeping those events: the events of a transaction that the
+   * same commit hook overwrites in the buffer before anyone can read them (see `deriveLastEvents`).
+   */
+  skip(count: number): void;
   /** Appends the creation event of vertex `id` (`edgePropertyId` undefined) or edge `id`, as `append` would. */
   appendCreated(
     ts: string,
@@ -143,17 +148,103 @@ export function resyncEvent(seq: number, ts: string, reason: ResyncReason): Chan
   return { seq, ts, kind: 'resync', reason };
 }
 
-/** Appends the events of one committed (not replayed) transaction, in operation order. */
+/** Events of one effect: a removal's ids each, one per property, embedding, clear or trim, none else. */
+function eventsOfEffect(effect: GraphEffect): number {
+  if (effect.kind === 'removed') return effect.ids.length;
+  return effect.kind === 'indexDefined' || effect.kind === 'indexDropped' ? 0 : 1;
+}
+
+/** Where derivation starts in a transaction of operations: an operation, its first effect, the creations before it. */
+interface DerivationStart {
+  op: number;
+  effect: number;
+  created: number;
+  /** Events of operation `op` itself not made (they are overwritten before anyone can read them). */
+  skipped: number;
+}
+
+const fromTheStart: DerivationStart = { op: 0, effect: 0, created: 0, skipped: 0 };
+
+/**
+ * Appends the events of one committed (not replayed) transaction, in operation order: one per created
+ * element, per removed element (a vertex first, then the edges its removal cascaded to), per property or
+ * embedding change, per clear or trim.
+ */
 export function deriveEvents(transaction: CommittedTransaction, ts: string, sink: EventSink): void {
   if (transaction.creates !== undefined) {
     deriveBatchEvents(transaction.creates, transaction.result.effects, ts, sink);
     return;
   }
+  deriveFrom(transaction, ts, sink, fromTheStart);
+}
+
+/**
+ * The number of events of a transaction of operations (not a columnar batch), counted `effectsPerStep`
+ * effects at a time: the generator pauses between steps and returns the count.
+ */
+export function* countEvents(
+  transaction: CommittedTransaction,
+  effectsPerStep: number,
+): Generator<void, number, void> {
+  const { createdIds, effects } = transaction.result;
+  let total = createdIds.length;
+  for (let i = 0; i < effects.length; i++) {
+    total += eventsOfEffect(effects[i]);
+    if ((i + 1) % effectsPerStep === 0) yield;
+  }
+  return total;
+}
+
+/**
+ * `deriveEvents` for a transaction of operations (not a columnar batch) of `total` events (`countEvents`)
+ * that may be more than the buffer's `keep`: the sequence counts them all, but only the last `keep` are
+ * made, since they would overwrite the others before anyone could read them. Finding where those begin
+ * walks back from the end, so the work is the kept events'.
+ */
+export function deriveLastEvents(
+  transaction: CommittedTransaction,
+  ts: string,
+  sink: EventSink,
+  keep: number,
+  total: number,
+): void {
   const { operations, result } = transaction;
   const { createdIds, effects } = result;
-  let created = 0;
-  let next = 0;
-  for (let op = 0; op < operations.length; op++) {
+  if (total <= keep) {
+    deriveFrom(transaction, ts, sink, fromTheStart);
+    return;
+  }
+  sink.skip(total - keep);
+  let kept = 0;
+  let created = createdIds.length;
+  let effect = effects.length;
+  let op = operations.length;
+  while (kept < keep) {
+    op--;
+    const kind = operations[op].kind;
+    let events = 0;
+    if (kind === 'createVertex' || kind === 'createEdge') {
+      created--;
+      events = 1;
+    }
+    while (effect > 0 && effects[effect - 1].op === op) events += eventsOfEffect(effects[--effect]);
+    kept += events;
+  }
+  deriveFrom(transaction, ts, sink, { op, effect, created, skipped: kept - keep });
+}
+
+function deriveFrom(
+  transaction: CommittedTransaction,
+  ts: string,
+  sink: EventSink,
+  start: DerivationStart,
+): void {
+  const { operations, result } = transaction;
+  const { createdIds, effects } = result;
+  let created = start.created;
+  let next = start.effect;
+  let skipping = start.skipped;
+  for (let op = start.op; op < operations.length; op++) {
     const operation = operations[op];
     if (operation.kind === 'createVertex') {
       const { label } = operation.input;
@@ -177,6 +268,17 @@ export function deriveEvents(transaction: CommittedTransaction, ts: string, sink
     }
     for (; next < effects.length && effects[next].op === op; next++) {
       const effect = effects[next];
+      if (skipping > 0) {
+        if (effect.kind === 'removed' && effect.ids.length > skipping) {
+          // Part of the removal's events are kept: the cascaded edges from `skipping` on.
+          const { ids, labels } = effect;
+          for (let i = skipping; i < ids.length; i++) {
+            sink.append(elementEvent(sink.lastSeq + 1, ts, 'edgeRemoved', 'edge', ids[i], labels[i]));
+          }
+          skipping = 0;
+        } else skipping -= eventsOfEffect(effect);
+        continue;
+      }
       switch (effect.kind) {
         case 'removed': {
           const { ids, labels, vertex } = effect;

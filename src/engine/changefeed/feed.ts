@@ -21,8 +21,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors.js';
-import type { CommitHook } from '../tx/writer.js';
-import { deriveEvents, resyncEvent, timestampText, type ChangeEvent, type ResyncReason } from './events.js';
+import type { CommitHook, CommittedTransaction } from '../tx/writer.js';
+import {
+  countEvents,
+  deriveEvents,
+  deriveLastEvents,
+  resyncEvent,
+  timestampText,
+  type ChangeEvent,
+  type ResyncReason,
+} from './events.js';
 import { compileFilter, type ChangeFilter } from './filter.js';
 import { parsePosition, type FeedPosition } from './position.js';
 import { FrameEncoder, type FrameWriter } from './frames.js';
@@ -103,6 +111,8 @@ class CreatedRows {
 
 /** Runs of frame bytes kept for sharing between subscribers (`framesBytes`). */
 const keptChunks = 8;
+/** Effects of a transaction applied in slices counted between two turns: a few milliseconds. */
+const effectsCountedPerStep = 16_384;
 
 export interface ChangeFeedOptions {
   /** Events kept for catch-up (default 8192). */
@@ -303,6 +313,12 @@ export class ChangeFeed {
     this.loadAnnounced = false;
   }
 
+  /** Advances the sequence past `count` events that are not kept (`EventSink.skip`). */
+  skip(count: number): void {
+    this.last += count;
+    this.loadAnnounced = false;
+  }
+
   /**
    * Makes room for `count` more events at once: a bulk batch appends 10,000, and doubling the ring from 64
    * slots event by event copied it seven times in the first batch of an import.
@@ -329,6 +345,7 @@ export class ChangeFeed {
   /** The writer's commit hook: appends the group's events, then wakes the subscribers once. */
   readonly onCommit: CommitHook = (group) => {
     if (this.isClosed) return;
+    if (group.length === 1 && group[0].sliced === true) return this.onSlicedCommit(group[0]);
     const ts = timestampText(this.clock());
     const before = this.last;
     let replayed = false;
@@ -341,6 +358,31 @@ export class ChangeFeed {
     if (replayed && !this.loadAnnounced) this.appendResync('load', ts);
     if (this.last !== before) this.wake();
   };
+
+  /**
+   * `onCommit` for a transaction applied in slices: alone in its group, and the writer applies nothing
+   * else until this settles. It may bring millions of events: they are counted a step at a time, and
+   * only the last `bufferSize` are made (the others would be overwritten before anyone could read them).
+   */
+  private async onSlicedCommit(transaction: CommittedTransaction): Promise<void> {
+    const ts = timestampText(this.clock());
+    if (transaction.creates !== undefined) {
+      // A bulk batch (of a bounded size): its events are rows, cheap to make.
+      deriveEvents(transaction, ts, this);
+      this.wake();
+      return;
+    }
+    const counting = countEvents(transaction, effectsCountedPerStep);
+    let step = counting.next();
+    while (step.done !== true) {
+      await new Promise((resolve) => setImmediate(resolve));
+      step = counting.next();
+    }
+    if (this.isClosed) return;
+    const before = this.last;
+    deriveLastEvents(transaction, ts, this, this.bufferSize, step.value);
+    if (this.last !== before) this.wake();
+  }
 
   /**
    * Appends a feed-wide `resync`, in commit order when called on the writer (inside an `exclusive` step

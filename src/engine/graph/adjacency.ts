@@ -170,6 +170,26 @@ export class AdjacencyDirection {
     return ids;
   }
 
+  /**
+   * At most `max` edge ids from the front of the vertex's record, groups in type order and pairs in
+   * creation order: the order in which removing the first edge again and again would take them.
+   */
+  leadingEdgeIds(vertex: number, max: number): number[] {
+    const ids: number[] = [];
+    const record = this.recordColumn.view[vertex];
+    if (record === noRecord) return ids;
+    const view = this.pool.column.view;
+    const areaStart = record + recordHeaderWords;
+    const areaEnd = areaStart + view[record + 1];
+    for (let group = areaStart; group < areaEnd; group += groupHeaderWords + view[group + 1] * pairWords) {
+      const start = group + groupHeaderWords;
+      const count = Math.min(view[group + 1], max - ids.length);
+      for (let i = 0; i < count; i++) ids.push(view[start + i * pairWords]);
+      if (ids.length === max) break;
+    }
+    return ids;
+  }
+
   /** Frees the vertex's record (used when the vertex itself goes and its edges are already detached). */
   release(vertex: number): void {
     const record = this.recordColumn.view[vertex];

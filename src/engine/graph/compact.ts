@@ -16,12 +16,13 @@ import { Graph } from './graph.js';
 import { noRecord, recordHeaderWords } from './adjacency.js';
 
 /**
- * A slice ends after this many vertices or this many copied words, whichever comes first: about 10 ms of
- * work either way. Counting vertices alone would let a graph of hubs (a few thousand records holding
- * millions of pairs) copy its whole adjacency in one slice, far past the event-loop rule.
+ * A slice ends after this many vertices or this many copied words, whichever comes first: a few
+ * milliseconds of work either way, so that what else the turn runs stays within the event-loop rule
+ * (docs/http.md, "Large requests and answers"). Counting vertices alone let a graph of hubs (a few
+ * thousand records holding millions of pairs) copy its whole adjacency in one slice.
  */
-const verticesPerSlice = 50_000;
-const wordsPerSlice = 1 << 20;
+const verticesPerSlice = 16_384;
+const wordsPerSlice = 1 << 18;
 
 /** Compaction runs when free-list waste exceeds this fraction of the live words... */
 export const compactionWasteRatio = 0.5;

@@ -69,10 +69,10 @@ function matches(operator: ScanOperator, stored: TypedValue, literal: TypedValue
   }
 }
 
-/** Ids one slice of a sliced single-property scan covers: about 10 ms of work at ~0.1 us per id. */
-export const scanSliceIds = 100_000;
+/** Ids one slice of a sliced single-property scan covers: a few milliseconds of comparisons. */
+export const scanSliceIds = 32_768;
 /** Ids one slice of a sliced text scan covers: it renders and lowercases every value (~1 us per id). */
-export const textScanSliceIds = 16_384;
+export const textScanSliceIds = 4096;
 
 /** Ids in [from, to) whose value for `key` satisfies the comparison, appended to `hits` in ascending order. */
 export function scanProperty(

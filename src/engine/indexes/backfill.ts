@@ -31,8 +31,8 @@ export interface BackfillOutcome extends BackfillCounts {
   replaced: boolean;
 }
 
-/** Element ids one backfill slice reads before yielding the event loop (~10 ms at ~0.5 us per id). */
-export const backfillSliceIds = 16_384;
+/** Element ids one backfill slice reads and indexes before yielding the event loop: a few milliseconds. */
+export const backfillSliceIds = 4096;
 
 /** What a running backfill asks the registry between slices. */
 export interface BackfillWatch {

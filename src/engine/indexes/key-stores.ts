@@ -2,8 +2,12 @@
  * The two key stores of the keyed indexes. Both keep one sub-store per value type, so a typed literal
  * only ever meets keys of its own type and no comparison crosses types.
  *
- * - `HashKeyStore`: a `Map` per type keyed by `hashKey` (equality in O(1)); each slot keeps the first key
- *   added (equal keys may differ in representation: 1.0 and 1.00) and the ids.
+ * - `HashKeyStore`: `Map`s per type keyed by `hashKey` (equality in O(1)); each slot keeps the first key
+ *   added (equal keys may differ in representation: 1.0 and 1.00) and the ids. A type's keys are spread
+ *   over `hashShards` maps by a hash of their own: a `Map` grows by rebuilding its whole table at once,
+ *   which past a million keys holds the event loop for tens of milliseconds; a shard rebuilds a sliver.
+ *   The shards take unequal shares of the keys (from one to two times the smallest), so they do not all
+ *   reach their next size, and rebuild, within the same few thousand keys.
  * - `OrderedKeyStore`: a `SortedBlocks` per type, sort keys in `compareKeys` order beside the ids
  *   (equality in O(log n), ordered seeks in O(log n), walks in O(log n + k) reading no object per key
  *   while keys have one element).
@@ -35,11 +39,70 @@ interface Slot {
   readonly seq: number;
 }
 
-type TypeMaps = Map<ValueType, Map<HashKey, Slot>>;
+/** The keys of one type: `hashShards` maps, a key in the one `shardOf` its hash picks. */
+interface TypeShards {
+  readonly maps: Map<HashKey, Slot>[];
+  size: number;
+}
+
+type TypeMaps = Map<ValueType, TypeShards>;
+
+/** Maps per type in a `HashKeyStore`. */
+export const hashShards = 64;
+const tableBits = 10;
+
+/** Shard of each of the 1,024 values of a hash's top bits: shard `s` has a share in proportion to 2^(s/64). */
+const shardTable = ((): Uint8Array => {
+  const table = new Uint8Array(1 << tableBits);
+  let total = 0;
+  for (let shard = 0; shard < hashShards; shard++) total += 2 ** (shard / hashShards);
+  let cumulative = 0;
+  let at = 0;
+  for (let shard = 0; shard < hashShards; shard++) {
+    cumulative += 2 ** (shard / hashShards);
+    const end = shard === hashShards - 1 ? table.length : Math.round((cumulative / total) * table.length);
+    for (; at < end; at++) table[at] = shard;
+  }
+  return table;
+})();
+
+/** The shard of a key's hash: Fibonacci hashing of its integer bits, or of the last characters of its text. */
+export function shardOf(hash: HashKey): number {
+  switch (typeof hash) {
+    case 'number':
+      return Number.isInteger(hash) ? shardOfBits(hash | 0) : shardOfText(String(hash));
+    case 'bigint': {
+      const low = Number(BigInt.asUintN(32, hash));
+      const high = Number(BigInt.asUintN(32, hash >> 32n));
+      return shardOfBits(low ^ Math.imul(high, 0x85ebca6b));
+    }
+    case 'string':
+      return shardOfText(hash);
+    default:
+      return hash ? 1 : 0;
+  }
+}
+
+function shardOfBits(bits: number): number {
+  return shardTable[Math.imul(bits, 0x9e3779b1) >>> (32 - tableBits)];
+}
+
+function shardOfText(text: string): number {
+  let hash = text.length;
+  for (let i = Math.max(0, text.length - 12); i < text.length; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
+  return shardOfBits(hash);
+}
+
+function newShards(): TypeShards {
+  return { maps: Array.from({ length: hashShards }, () => new Map<HashKey, Slot>()), size: 0 };
+}
 
 /**
- * A `HashKeyStore` at `capture`: its type maps and the slots they held then (`seq` below `seqLimit`).
- * It walks the live maps (a `Map` iteration survives changes); before a slot it has not walked past
+ * A `HashKeyStore` at `capture`: its maps (every shard of every type, in order) and the slots they held
+ * then (`seq` below `seqLimit`). It walks the live maps (a `Map` iteration survives changes); before a
+ * slot it has not walked past
  * changes or leaves, the store hands it the slot's ids (`keep`), and the walk reads those instead, or, for
  * a slot gone from its map, after the map's walk. Slots made after the capture come last in their map,
  * where the walk stops. The id sets it reads are never changed (the store copies a shared set first).
@@ -47,26 +110,32 @@ type TypeMaps = Map<ValueType, Map<HashKey, Slot>>;
 class HashCapture implements KeyStoreCapture {
   /** Per captured map: slots changed or removed before the walk passed them, with their ids then. */
   private readonly kept: Map<Slot, Ids>[];
+  /** Where each type's first shard is in `maps`. */
   private readonly mapIndex = new Map<ValueType, number>();
   /** The walk is done with the maps before `walkMap` and, in that one, with the slots up to `walkSeq`. */
   private walkMap = 0;
   private walkSeq = -1;
 
+  private readonly maps: Map<HashKey, Slot>[] = [];
+
   constructor(
-    private readonly maps: readonly (readonly [ValueType, Map<HashKey, Slot>])[],
+    types: readonly (readonly [ValueType, TypeShards])[],
     private readonly seqLimit: number,
     readonly size: number,
     private readonly onRelease: (capture: HashCapture) => void,
   ) {
-    this.kept = maps.map(() => new Map());
-    maps.forEach(([type], at) => this.mapIndex.set(type, at));
+    for (const [type, shards] of types) {
+      this.mapIndex.set(type, this.maps.length);
+      this.maps.push(...shards.maps);
+    }
+    this.kept = this.maps.map(() => new Map());
   }
 
   /** Before `slot` (of a `type` map) changes or leaves its map. */
   keep(type: ValueType, slot: Slot): void {
     if (slot.seq >= this.seqLimit) return;
-    // A slot older than the capture sits in the map its type had then.
-    const at = this.mapIndex.get(type)!;
+    // A slot older than the capture sits in the map its type and hash had then.
+    const at = this.mapIndex.get(type)! + shardOf(hashKey(slot.key));
     if (at < this.walkMap || (at === this.walkMap && slot.seq <= this.walkSeq)) return;
     const kept = this.kept[at];
     if (!kept.has(slot)) kept.set(slot, slot.ids);
@@ -77,7 +146,7 @@ class HashCapture implements KeyStoreCapture {
       this.walkMap = at;
       this.walkSeq = -1;
       const kept = this.kept[at];
-      for (const slot of this.maps[at][1].values()) {
+      for (const slot of this.maps[at].values()) {
         if (slot.seq >= this.seqLimit) break;
         this.walkSeq = slot.seq;
         const ids = kept.get(slot);
@@ -109,16 +178,19 @@ export class HashKeyStore implements KeyStore {
   }
 
   find(key: TypedValue): Ids | undefined {
-    return this.byType.get(key.type)?.get(hashKey(key))?.ids;
+    const hash = hashKey(key);
+    return this.byType.get(key.type)?.maps[shardOf(hash)].get(hash)?.ids;
   }
 
   add(key: TypedValue, id: number): boolean {
-    let slots = this.byType.get(key.type);
-    if (slots === undefined) this.byType.set(key.type, (slots = new Map()));
+    let shards = this.byType.get(key.type);
+    if (shards === undefined) this.byType.set(key.type, (shards = newShards()));
     const hash = hashKey(key);
+    const slots = shards.maps[shardOf(hash)];
     const slot = slots.get(hash);
     if (slot === undefined) {
       slots.set(hash, { key, ids: id, seq: this.nextSeq++ });
+      shards.size++;
       this.count++;
       return true;
     }
@@ -129,36 +201,38 @@ export class HashKeyStore implements KeyStore {
   }
 
   remove(key: TypedValue, id: number): boolean {
-    const slots = this.byType.get(key.type);
+    const shards = this.byType.get(key.type);
     const hash = hashKey(key);
-    const slot = slots?.get(hash);
+    const slot = shards?.maps[shardOf(hash)].get(hash);
     if (slot === undefined || !hasId(slot.ids, id)) return false;
     this.beforeChange(key.type, slot);
     const ids = withoutId(writableIds(slot.ids, this.cow), id)!;
-    if (ids === null) this.deleteSlot(key.type, slots!, hash);
+    if (ids === null) this.deleteSlot(key.type, shards!, hash);
     else slot.ids = ids;
     return true;
   }
 
   removeKey(key: TypedValue): Ids | undefined {
-    const slots = this.byType.get(key.type);
+    const shards = this.byType.get(key.type);
     const hash = hashKey(key);
-    const slot = slots?.get(hash);
+    const slot = shards?.maps[shardOf(hash)].get(hash);
     if (slot === undefined) return undefined;
     this.beforeChange(key.type, slot);
-    this.deleteSlot(key.type, slots!, hash);
+    this.deleteSlot(key.type, shards!, hash);
     return slot.ids;
   }
 
   forEach(visit: (key: TypedValue, ids: Ids) => void): void {
-    for (const slots of this.byType.values()) for (const slot of slots.values()) visit(slot.key, slot.ids);
+    for (const shards of this.byType.values()) {
+      for (const slots of shards.maps) for (const slot of slots.values()) visit(slot.key, slot.ids);
+    }
   }
 
-  /** Live: follows the type's `Map` iterator, which survives changes made while it is paused. */
+  /** Live: follows each shard's `Map` iterator, which survives changes made while it is paused. */
   *entriesOfType(type: ValueType): Iterable<KeyIds> {
-    const slots = this.byType.get(type);
-    if (slots === undefined) return;
-    for (const slot of slots.values()) yield [slot.key, slot.ids];
+    const shards = this.byType.get(type);
+    if (shards === undefined) return;
+    for (const slots of shards.maps) for (const slot of slots.values()) yield [slot.key, slot.ids];
   }
 
   /** A fresh map: open captures go on reading the old one, which nothing changes any more. */
@@ -172,11 +246,13 @@ export class HashKeyStore implements KeyStore {
     let done = 0;
     for (const [key, ids] of entries) {
       if (++done % loadStepItems === 0) yield;
-      let slots = this.byType.get(key.type);
-      if (slots === undefined) this.byType.set(key.type, (slots = new Map()));
+      let shards = this.byType.get(key.type);
+      if (shards === undefined) this.byType.set(key.type, (shards = newShards()));
       const hash = hashKey(key);
+      const slots = shards.maps[shardOf(hash)];
       if (slots.has(hash)) throw new IndexFormatError('a key appears twice');
       slots.set(hash, { key, ids, seq: this.nextSeq++ });
+      shards.size++;
     }
     this.count = entries.length;
   }
@@ -195,10 +271,10 @@ export class HashKeyStore implements KeyStore {
     for (const capture of this.captures) capture.keep(type, slot);
   }
 
-  private deleteSlot(type: ValueType, slots: Map<HashKey, Slot>, hash: HashKey): void {
-    slots.delete(hash);
+  private deleteSlot(type: ValueType, shards: TypeShards, hash: HashKey): void {
+    shards.maps[shardOf(hash)].delete(hash);
     this.count--;
-    if (slots.size === 0) this.byType.delete(type);
+    if (--shards.size === 0) this.byType.delete(type);
   }
 }
 

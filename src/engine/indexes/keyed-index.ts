@@ -28,6 +28,7 @@ import {
 } from '../tx/index-plugin.js';
 import type { CopyOnWrite } from './copy-on-write.js';
 import { writeIdSetSteps } from './id-lists.js';
+import { PagedIdMap } from './paged-id-map.js';
 
 /**
  * The elements under one key: the id itself while there is one (a small integer, stored unboxed beside
@@ -164,7 +165,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   readonly embeddingName = null;
   readonly model = null;
   /** Element id to the key it is under, or the keys (several). */
-  private members = new Map<number, TypedValue | TypedValue[]>();
+  private members = new PagedIdMap<TypedValue | TypedValue[]>();
   private pairs = 0;
 
   protected constructor(
@@ -235,7 +236,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
 
   clearEntries(): void {
     this.store.clear();
-    this.members = new Map();
+    this.members = new PagedIdMap();
     this.pairs = 0;
   }
 
@@ -350,7 +351,7 @@ export abstract class KeyedIndexBase implements KeyedIndex {
   /** Replaces the content with `entries` (as `KeyStore.load` takes them) and rebuilds the memberships. */
   private *install(entries: readonly KeyIds[]): Generator<void> {
     yield* this.store.loadSteps(entries);
-    this.members = new Map();
+    this.members = new PagedIdMap();
     this.pairs = 0;
     let linked = 0;
     for (const [key, ids] of entries) {

@@ -7,6 +7,7 @@
  */
 import type { TypedValue } from '../model/values.js';
 import { HashKeyStore } from './key-stores.js';
+import { PagedIdMap } from './paged-id-map.js';
 import { KeyedIndexBase, drain, visitIds } from './keyed-index.js';
 import type { FulltextHit, FulltextIndex, IndexCapability, IndexPlugin } from '../tx/index-plugin.js';
 
@@ -67,7 +68,8 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
    */
   *fulltextSlices(pattern: RegExp, sliceKeys: number): Generator<void, FulltextHit[]> {
     const regex = pattern.global ? new RegExp(pattern) : new RegExp(pattern.source, `${pattern.flags}g`);
-    const byElement = new Map<number, Accumulated>();
+    const byElement = new PagedIdMap<Accumulated>();
+    let marked = new Uint32Array(64);
     let seen = 0;
     for (const [key, ids] of this.store.entriesOfType('String')) {
       if (++seen === sliceKeys) {
@@ -91,19 +93,36 @@ export class RegExIndex extends KeyedIndexBase implements FulltextIndex {
         if (accumulated === undefined) {
           accumulated = { score: 0, highlights: new Set() };
           byElement.set(elementId, accumulated);
+          if (elementId >>> 5 >= marked.length) marked = grown(marked, (elementId >>> 5) + 1);
+          marked[elementId >>> 5] |= 1 << (elementId & 31);
         }
         accumulated.score += matches;
         for (const word of words) accumulated.highlights.add(word);
       });
     }
-    return [...byElement.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([graphElementId, { score, highlights }]) => ({
-        graphElementId,
-        highlights: [...highlights],
-        score,
-      }));
+    // Ascending ids without one sort of every hit (a million of them would hold the loop): the hits are
+    // marked in a bitmap as they come, read here in order, pausing like the key walk.
+    const hits: FulltextHit[] = [];
+    for (let word = 0; word < marked.length; word++) {
+      for (let bits = marked[word]; bits !== 0; bits &= bits - 1) {
+        const graphElementId = (word << 5) + 31 - Math.clz32(bits & -bits);
+        const { score, highlights } = byElement.get(graphElementId)!;
+        hits.push({ graphElementId, highlights: [...highlights], score });
+        if (++seen === sliceKeys) {
+          seen = 0;
+          yield;
+        }
+      }
+    }
+    return hits;
   }
+}
+
+/** `bits` copied into a bitmap of at least `words` words (doubling, so marking stays linear). */
+function grown(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
+  const larger = new Uint32Array(Math.max(words, bits.length * 2));
+  larger.set(bits);
+  return larger;
 }
 
 /** Options are ignored (docs/indexes.md, Routes). */

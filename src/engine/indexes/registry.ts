@@ -47,7 +47,7 @@ import { EngineError, isEngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { elementFilter, type ScanFilter, type ScanOperator } from '../graph/scan.js';
 import type { TypedValue } from '../model/values.js';
-import type { CommitHook } from '../tx/writer.js';
+import type { CommitHook, CommittedTransaction } from '../tx/writer.js';
 import type { DefineIndexOperation, WriterIndexes } from '../tx/apply.js';
 import type { IndexWriteOperation } from '../tx/operations.js';
 import { joinParts, readPayload, startPayload } from './codec.js';
@@ -127,6 +127,11 @@ export const indexScanSliceKeys = 4096;
  * of about this many ids (each a few milliseconds: the restrictor reads the graph's columns at random).
  */
 const finishSliceIds = 32_768;
+/**
+ * Purges (one removed id from one index) between two turns while a transaction applied in slices is
+ * purged: a few milliseconds of work.
+ */
+const purgesPerSlice = 4096;
 
 /** Envelope around one index's payload: magic, version, plug-in type, id, payload. */
 const envelopeMagic = 'SKIX';
@@ -739,6 +744,9 @@ export class IndexRegistry {
    * already in what it saw (and a trim before it speaks of ids it never held).
    */
   readonly onCommit: CommitHook = (group) => {
+    if (group.length === 1 && group[0].sliced === true && this.indexes.size > 0) {
+      return this.purgeInSlices(group[0]);
+    }
     let definedAt: Map<GraphIndex, number> | undefined;
     for (let t = 0; t < group.length; t++) {
       for (const effect of group[t].result.effects) {
@@ -777,4 +785,27 @@ export class IndexRegistry {
       index.observeCommit(from === undefined ? group : group.slice(from + 1));
     }
   };
+
+  /**
+   * `onCommit` for a transaction applied in slices (it holds element operations only, and the writer
+   * applies nothing else until this settles): its removals can purge millions of ids, a slice at a time.
+   * Until it settles, an index may still hold ids of removed elements; scans never answer them, since
+   * they keep live elements only.
+   */
+  private async purgeInSlices(transaction: CommittedTransaction): Promise<void> {
+    const live = [...this.indexes.values()];
+    let purges = 0;
+    for (const effect of transaction.result.effects) {
+      if (effect.kind !== 'removed') continue;
+      for (const id of effect.ids) {
+        for (const index of live) index.purge(id);
+        purges += live.length;
+        if (purges >= purgesPerSlice) {
+          purges = 0;
+          await yieldToEventLoop();
+        }
+      }
+    }
+    for (const index of live) index.observeCommit?.([transaction]);
+  }
 }

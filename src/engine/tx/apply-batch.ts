@@ -14,50 +14,90 @@ import {
   rolledBack,
   type AppliedTransaction,
   type GraphEffect,
+  type NamesMark,
 } from './apply.js';
 import { edgeRow, type CreateBatch } from './create-batch.js';
 
 const noProperties: readonly never[] = [];
 
 export function applyCreateBatch(graph: Graph, batch: CreateBatch, nowSeconds: number): AppliedTransaction {
-  const firstId = graph.nextId;
-  batch.firstId = firstId;
-  const createdIds = new Array<number>(batch.count);
-  const effects: GraphEffect[] = [];
-  const names = markNames(graph);
-  const { embeddings } = batch;
-  // Property key ids by batch name, interned at first use so ids come in the order operations give them.
-  const keyIds = new Int32Array(batch.names.length).fill(-1);
+  const application = new CreateBatchApplication(graph, batch, nowSeconds);
+  application.applyRows(batch.count);
+  return application.result;
+}
+
+/**
+ * A batch being applied, a run of rows at a time (`applyRows`): a large one is applied in slices on a
+ * held writer (apply-sliced.ts). A failure undoes every row applied so far, whichever run it is in.
+ */
+export class CreateBatchApplication {
+  private readonly firstId: number;
+  private readonly createdIds: number[];
+  private readonly effects: GraphEffect[] = [];
+  private readonly names: NamesMark;
+  /** Property key ids by batch name, interned at first use so ids come in the order operations give them. */
+  private readonly keyIds: Int32Array;
   /** Undoes of the embeddings written so far (few: most batches have none). */
-  const embeddingUndos: (() => void)[] = [];
-  let made = 0;
-  let next = 0;
-  let op = 0;
-  try {
-    for (let row = 0; row < batch.count; row++) {
-      const id = createRow(graph, batch, row, keyIds);
-      createdIds[row] = id;
-      made++;
-      op++;
-      for (; next < embeddings.length && embeddings[next].offset === row; next++, op++) {
-        const { name, vector, model } = embeddings[next];
-        if (!graph.exists(id)) throw missingElement(id);
-        const previous: PreviousEmbedding = graph.embeddings.set(id, name, vector, model ?? null);
-        const previousModified = graph.properties.modificationDate(id);
-        graph.properties.setModificationDate(id, Math.max(nowSeconds, graph.created.view[id]));
-        embeddingUndos.push(() => {
-          graph.embeddings.restore(id, name, previous);
-          graph.properties.setModificationDate(id, previousModified);
-        });
-        effects.push(embeddingEffect(graph, op, id, name, false));
-      }
-    }
-  } catch (error) {
-    for (let i = embeddingUndos.length - 1; i >= 0; i--) embeddingUndos[i]();
-    for (let i = made - 1; i >= 0; i--) graph.undoCreate(firstId + i);
-    throw rolledBack(graph, names, error);
+  private readonly embeddingUndos: (() => void)[] = [];
+  /** Rows applied so far. */
+  private made = 0;
+  private next = 0;
+  private op = 0;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly batch: CreateBatch,
+    private readonly nowSeconds: number,
+  ) {
+    this.firstId = graph.nextId;
+    batch.firstId = this.firstId;
+    this.createdIds = new Array<number>(batch.count);
+    this.names = markNames(graph);
+    this.keyIds = new Int32Array(batch.names.length).fill(-1);
   }
-  return { createdIds, effects };
+
+  /** Rows applied so far. */
+  get applied(): number {
+    return this.made;
+  }
+
+  get result(): AppliedTransaction {
+    return { createdIds: this.createdIds, effects: this.effects };
+  }
+
+  /** Applies the rows up to `end` (exclusive), or undoes every row and throws the rollback's error. */
+  applyRows(end: number): void {
+    const { graph, batch, nowSeconds, createdIds, effects, keyIds } = this;
+    const { embeddings } = batch;
+    try {
+      for (let row = this.made; row < Math.min(end, batch.count); row++) {
+        const id = createRow(graph, batch, row, keyIds);
+        createdIds[row] = id;
+        this.made++;
+        this.op++;
+        for (
+          ;
+          this.next < embeddings.length && embeddings[this.next].offset === row;
+          this.next++, this.op++
+        ) {
+          const { name, vector, model } = embeddings[this.next];
+          if (!graph.exists(id)) throw missingElement(id);
+          const previous: PreviousEmbedding = graph.embeddings.set(id, name, vector, model ?? null);
+          const previousModified = graph.properties.modificationDate(id);
+          graph.properties.setModificationDate(id, Math.max(nowSeconds, graph.created.view[id]));
+          this.embeddingUndos.push(() => {
+            graph.embeddings.restore(id, name, previous);
+            graph.properties.setModificationDate(id, previousModified);
+          });
+          effects.push(embeddingEffect(graph, this.op, id, name, false));
+        }
+      }
+    } catch (error) {
+      for (let i = this.embeddingUndos.length - 1; i >= 0; i--) this.embeddingUndos[i]();
+      for (let i = this.made - 1; i >= 0; i--) graph.undoCreate(this.firstId + i);
+      throw rolledBack(graph, this.names, error);
+    }
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { trimGraph, type Renumbering } from '../graph/trim.js';
 import type { GraphIndex } from './index-plugin.js';
 import type { IndexWriteOperation, PropertyInput, TransactionResult, WriteOperation } from './operations.js';
 
-type Undo = () => void;
+export type Undo = () => void;
 
 export type DefineIndexOperation = Extract<WriteOperation, { kind: 'defineIndex' }>;
 export type DropIndexOperation = Extract<WriteOperation, { kind: 'dropIndex' }>;
@@ -119,11 +119,17 @@ function applyIndexWrite(indexes: WriterIndexes, operation: IndexWriteOperation)
   }
 }
 
+/**
+ * Applies `operations` as one transaction, or rolls them back and throws. `keptUndos`, when given,
+ * receives the undo of every applied operation in order once the transaction has applied (a transaction
+ * applied in slices, apply-sliced.ts, undoes the slices before a failing one with them).
+ */
 export function applyTransaction(
   graph: Graph,
   operations: readonly WriteOperation[],
   nowSeconds: number,
   indexes?: WriterIndexes,
+  keptUndos?: Undo[],
 ): AppliedTransaction {
   const undos: Undo[] = [];
   const createdIds: number[] = [];
@@ -303,6 +309,7 @@ export function applyTransaction(
     for (let i = undos.length - 1; i >= 0; i--) undos[i]();
     throw rolledBack(graph, names, error);
   }
+  if (keptUndos !== undefined) for (const undo of undos) keptUndos.push(undo);
   return { createdIds, effects };
 }
 

@@ -25,6 +25,14 @@
 import { EngineError } from '../errors.js';
 import type { Graph } from '../graph/graph.js';
 import { applyTransaction, type AppliedTransaction, type WriterIndexes } from './apply.js';
+import {
+  applyCreateBatchInSlices,
+  applyTransactionInSlices,
+  batchWork,
+  defaultApplyWorkPerSlice,
+  isSliceable,
+  transactionWork,
+} from './apply-sliced.js';
 import { applyCreateBatch } from './apply-batch.js';
 import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
@@ -46,6 +54,12 @@ export interface CommittedTransaction {
   nowSeconds: number;
   /** Re-applied from the write-ahead log (`applyReplayed`), not a new commit: the log skips it. */
   replayed: boolean;
+  /**
+   * Applied in slices across turns of the event loop (apply-sliced.ts): it is the only transaction of its
+   * group, and the writer applies nothing else until every hook's promise for it has settled, so a hook
+   * may take several turns over it too.
+   */
+  sliced?: boolean;
 }
 
 /**
@@ -72,6 +86,7 @@ class CommittedCreates implements CommittedTransaction {
     readonly creates: CreateBatch,
     readonly result: AppliedTransaction,
     readonly nowSeconds: number,
+    readonly sliced = false,
   ) {
     this.generation = creates.generation;
   }
@@ -127,13 +142,19 @@ interface Pending {
   creates: CreateBatch | undefined;
   /** What the transaction counts against `maxQueuedBytes`; 0 for what the bounds do not count. */
   bytes: number;
+  /** Element changes, measured at submission (apply-sliced.ts); 0 for steps. */
+  work: number;
+  /** Too much work for one turn: applied alone, in slices, while the writer holds its queue. */
+  sliced: boolean;
 }
 
 function pending(
   operations: readonly WriteOperation[],
   resolve: (result: unknown) => void,
   reject: (error: unknown) => void,
-  extra: Partial<Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates' | 'bytes'>> = {},
+  extra: Partial<
+    Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates' | 'bytes' | 'work' | 'sliced'>
+  > = {},
 ): Pending {
   return {
     operations,
@@ -144,6 +165,8 @@ function pending(
     resolveIds: extra.resolveIds,
     creates: extra.creates,
     bytes: extra.bytes ?? 0,
+    work: extra.work ?? 0,
+    sliced: extra.sliced ?? false,
   };
 }
 
@@ -180,6 +203,12 @@ export interface WriterOptions {
   clockSeconds?: () => number;
   /** Told when maintenance the writer started by itself fails (default: a process warning). */
   onBackgroundError?: (error: Error) => void;
+  /**
+   * Element changes one turn of the event loop applies at most (`defaultApplyWorkPerSlice`): a group
+   * stops short of passing it, and a single transaction that passes it is applied in slices of it
+   * (apply-sliced.ts).
+   */
+  applyWorkPerSlice?: number;
 }
 
 export class Writer {
@@ -205,6 +234,7 @@ export class Writer {
   private queuedBytes = 0;
   /** Settled when counted transactions next leave the queue (see `queueShrank`). */
   private shrinkSignal: { promise: Promise<void>; resolve: () => void } | undefined;
+  private readonly applyWorkPerSlice: number;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -232,6 +262,7 @@ export class Writer {
     );
     this.maxQueuedTransactions = Math.max(1, options.maxQueuedTransactions ?? defaultMaxQueuedTransactions);
     this.maxQueuedBytes = Math.max(1, options.maxQueuedBytes ?? defaultMaxQueuedBytes);
+    this.applyWorkPerSlice = Math.max(1, options.applyWorkPerSlice ?? defaultApplyWorkPerSlice);
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -344,6 +375,8 @@ export class Writer {
     pick?: (result: TransactionResult) => unknown,
   ): Promise<unknown> {
     const bytes = validateOperations(operations);
+    const work = transactionWork(this.graph, operations, this.applyWorkPerSlice);
+    const sliced = this.appliesInSlices(operations, work);
     this.admit(bytes);
     return new Promise<unknown>((resolve, reject) => {
       // Spelled out rather than through `pending()`: every write comes here, without an `extra` object.
@@ -356,6 +389,8 @@ export class Writer {
         resolveIds: undefined,
         creates: undefined,
         bytes,
+        work,
+        sliced,
       });
       this.schedule(queueMicrotask);
     });
@@ -375,10 +410,17 @@ export class Writer {
     resolveIds: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
     const bytes = validateOperations(operations);
+    const work = transactionWork(this.graph, operations, this.applyWorkPerSlice);
+    const sliced = this.appliesInSlices(operations, work);
     this.admit(bytes);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push(
-        pending(operations, resolve as (result: unknown) => void, reject, { resolveIds, bytes }),
+        pending(operations, resolve as (result: unknown) => void, reject, {
+          resolveIds,
+          bytes,
+          work,
+          sliced,
+        }),
       );
       this.schedule(queueMicrotask);
     });
@@ -396,6 +438,7 @@ export class Writer {
     resolveIds?: (firstCreatedId: number) => void,
   ): Promise<TransactionResult> {
     const bytes = batch.queuedBytes;
+    const work = batchWork(batch);
     this.admit(bytes);
     return new Promise<TransactionResult>((resolve, reject) => {
       this.queue.push(
@@ -403,6 +446,8 @@ export class Writer {
           resolveIds,
           creates: batch,
           bytes,
+          work,
+          sliced: work > this.applyWorkPerSlice,
         }),
       );
       this.schedule(queueMicrotask);
@@ -420,6 +465,11 @@ export class Writer {
       this.queue.push(pending(noOperations, resolve as (result: unknown) => void, reject, { step }));
       this.schedule(queueMicrotask);
     });
+  }
+
+  /** Whether a transaction of `work` element changes is applied in slices (apply-sliced.ts). */
+  private appliesInSlices(operations: readonly WriteOperation[], work: number): boolean {
+    return work > this.applyWorkPerSlice && isSliceable(operations);
   }
 
   /** An exclusive step is running (see `exclusive`): the writer is held and nothing else applies. */
@@ -494,17 +544,24 @@ export class Writer {
     this.scheduled = false;
     if (this.queue.length === 0) return;
     if (holdsWriter(this.queue[0])) {
-      const maintenance = this.queue.shift()!;
-      if (maintenance.bytes > 0) this.leftQueue(1, maintenance.bytes);
-      this.runMaintenance(maintenance);
+      const held = this.queue.shift()!;
+      if (held.bytes > 0) this.leftQueue(1, held.bytes);
+      if (held.sliced) void this.applyInSlices(held);
+      else this.runMaintenance(held);
       return;
     }
+    // A group is bounded in transactions and in work: it is applied and hooked in one turn.
     let size = 0;
+    let work = 0;
     const limit = Math.min(this.queue.length, this.maxGroupTransactions);
-    while (size < limit && !holdsWriter(this.queue[size])) {
+    while (size < limit) {
+      const next = this.queue[size];
+      if (holdsWriter(next) || (size > 0 && work + next.work > this.applyWorkPerSlice)) break;
+      work += next.work;
+      size++;
       // A trim ends its group: the indexes follow its renumbering at the group's commit hook, so an index
       // write after it in the same group (made in the new ids, at apply) would be renumbered again.
-      if (isTrim(this.queue[size++].operations)) break;
+      if (isTrim(next.operations)) break;
     }
     let group: Pending[];
     if (size === this.queue.length) {
@@ -565,6 +622,48 @@ export class Writer {
       });
     this.schedule(setImmediate);
   };
+
+  /**
+   * Applies a transaction too large for one turn in slices (apply-sliced.ts) while the writer holds its
+   * queue, runs the hooks over it and waits for them (they may take turns too), then releases its caller.
+   */
+  private async applyInSlices(record: Pending): Promise<void> {
+    this.holding = true;
+    // The turn that submitted it has validated and measured it already: the slices start on the next.
+    await yieldToEventLoop();
+    const now = this.clockSeconds();
+    let outcome: AppliedTransaction | EngineError;
+    const { creates } = record;
+    const slices = { workPerSlice: this.applyWorkPerSlice, yieldToEventLoop };
+    try {
+      if (record.resolveIds !== undefined) resolveBeforeApply(record.resolveIds, this.graph.nextId);
+      outcome =
+        creates === undefined
+          ? await applyTransactionInSlices(this.graph, record.operations, now, this.indexes, slices)
+          : await applyCreateBatchInSlices(this.graph, creates, now, slices);
+      this.committedCount++;
+    } catch (error) {
+      outcome = error as EngineError;
+      this.rolledBackCount++;
+    }
+    let failure: { error: unknown } | undefined;
+    if (!(outcome instanceof EngineError)) {
+      this.committedSequence++;
+      const committed: CommittedTransaction =
+        creates === undefined
+          ? { operations: record.operations, result: outcome, nowSeconds: now, replayed: false, sliced: true }
+          : new CommittedCreates(creates, outcome, now, true);
+      const hookResults = this.runHooks([committed]);
+      if (hookResults !== undefined) {
+        failure = await hookResults.then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+      }
+    }
+    this.holding = false;
+    this.release([record], [outcome], failure?.error);
+  }
 
   private runHooks(committed: CommittedTransaction[]): Promise<void> | undefined {
     if (this.hooks.length === 0 || committed.length === 0) return undefined;
@@ -713,9 +812,9 @@ function isMaintenance(pending: Pending | undefined): boolean {
   return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';
 }
 
-/** A compaction or an exclusive step: runs alone, between groups. */
+/** A compaction, an exclusive step or a transaction applied in slices: runs alone, between groups. */
 function holdsWriter(pending: Pending | undefined): boolean {
-  return pending !== undefined && (pending.step !== undefined || isMaintenance(pending));
+  return pending !== undefined && (pending.step !== undefined || pending.sliced || isMaintenance(pending));
 }
 
 function yieldToEventLoop(): Promise<void> {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { WriteOperation } from '../../index.js';
+import { mapInSlices } from '../wire/batches.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { edgeInputOf } from '../wire/creates.js';
 import { wireEdge } from '../wire/elements.js';
@@ -53,7 +54,7 @@ export async function edgeRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const operations = request.body.map((body, index): WriteOperation => ({
+      const operations = await mapInSlices(request.body, (body, index): WriteOperation => ({
         kind: 'createEdge',
         input: edgeInputOf(body, `edges[${index}]`),
       }));

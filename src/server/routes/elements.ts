@@ -4,12 +4,15 @@
  * an expected miss is never an error. Values convert before anything is enqueued, so a bad one is a 400
  * and nothing is written.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { maxBatchReadIds, type WriteOperation } from '../../index.js';
+import { Type, type Static } from 'typebox';
+import { batchReadSliceIds, maxBatchReadIds, type BatchRead, type WriteOperation } from '../../index.js';
+import { mapInSlices } from '../wire/batches.js';
 import { acceptWrite } from '../writes.js';
 import { wireEdge, wireSummary, wireVertex } from '../wire/elements.js';
+import { jsonArrayItems, jsonContentType, jsonIdArray } from '../wire/json-stream.js';
 import { propertyValueOf } from '../wire/values.js';
 import {
   ElementId,
@@ -47,7 +50,6 @@ const BatchReadResponse = Type.Object({
 /** The two read shapes as the plain records Fastify's serializer cache is keyed and typed by. */
 const vertexShape: Record<string, unknown> = { ...WireVertex };
 const edgeShape: Record<string, unknown> = { ...WireEdge };
-const jsonContentType = 'application/json; charset=utf-8';
 
 const PropertyWriteItem = Type.Object({
   graphElementId: Int32,
@@ -143,9 +145,16 @@ export async function elementRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: BatchReadResponse },
       },
     },
-    async (request) => {
-      const { elements, notFound } = request.namespace.engine.getElements(request.body);
-      return { elements: elements.map(wireSummary), notFound };
+    async (request, reply) => {
+      const { engine } = request.namespace;
+      if (request.body.length <= batchReadSliceIds) {
+        const { elements, notFound } = engine.getElements(request.body);
+        return { elements: elements.map(wireSummary), notFound };
+      }
+      // Read in slices, then rendered in slices as a stream (docs/http.md, "Large requests and answers").
+      const read = await engine.getElementsSliced(request.body);
+      const body = Readable.from(renderBatchRead(read)) as unknown as Static<typeof BatchReadResponse>;
+      return reply.type(jsonContentType).send(body);
     },
   );
 
@@ -161,7 +170,7 @@ export async function elementRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const operations = request.body.map((write, index): WriteOperation => {
+      const operations = await mapInSlices(request.body, (write, index): WriteOperation => {
         const { graphElementId: id, propertyId: key } = write;
         if (write.remove === true) return { kind: 'removeProperty', id, key };
         const value = propertyValueOf(write, `writes[${index}] property '${key}' of element ${id}`);
@@ -184,9 +193,20 @@ export async function elementRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const operations = request.body.map((id): WriteOperation => ({ kind: 'removeElement', id }));
+      const operations = await mapInSlices(request.body, (id): WriteOperation => ({
+        kind: 'removeElement',
+        id,
+      }));
       const pending = request.namespace.engine.submit(operations);
       return acceptWrite(request, reply, pending, request.query.waitForCompletion);
     },
   );
+}
+
+async function* renderBatchRead({ elements, notFound }: BatchRead): AsyncGenerator<string> {
+  yield '{"elements":[';
+  yield* jsonArrayItems(elements, wireSummary);
+  yield '],"notFound":';
+  yield* jsonIdArray(notFound);
+  yield '}';
 }

@@ -4,7 +4,8 @@
  *
  * The page's ids are chosen at once; the elements are then rendered in slices that yield the event loop
  * (a full page is 200,000 elements). Elements are read as their slice renders: one removed meanwhile is
- * left out, and one changed meanwhile shows its new state.
+ * left out, and one changed meanwhile shows its new state. Once a clear, trim or load has changed what
+ * the ids mean, the rest of the page is left out.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +40,9 @@ export async function graphRoutes(scope: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { engine } = request.namespace;
       const ids = engine.getGraphPageIds(request.query.maxElements ?? defaultMaxElements);
+      const generation = engine.idSpaceGeneration;
       // A stream bypasses the response serializer; the schema still documents the shape it renders.
-      const body = Readable.from(renderPage(engine, ids)) as unknown as Static<typeof GraphPage>;
+      const body = Readable.from(renderPage(engine, ids, generation)) as unknown as Static<typeof GraphPage>;
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -49,15 +51,16 @@ export async function graphRoutes(scope: FastifyInstance): Promise<void> {
 async function* renderPage(
   engine: Engine,
   ids: { vertices: number[]; edges: number[] },
+  generation: number,
 ): AsyncGenerator<string> {
   yield '{"vertices":[';
   yield* jsonArrayItems(ids.vertices, (id) => {
-    const vertex = engine.getVertex(id);
+    const vertex = engine.idSpaceGeneration === generation ? engine.getVertex(id) : undefined;
     return vertex && wireVertex(vertex);
   });
   yield '],"edges":[';
   yield* jsonArrayItems(ids.edges, (id) => {
-    const edge = engine.getEdge(id);
+    const edge = engine.idSpaceGeneration === generation ? engine.getEdge(id) : undefined;
     return edge && wireEdge(edge);
   });
   yield ']}';

@@ -17,9 +17,10 @@
  * (docs/indexes.md, Persistence; the ancestor logs neither). A refusal (`false`) commits and logs nothing.
  * A commit the log could not make durable is a 500 problem, as for a waited write.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { TypedValue } from '../../index.js';
 import { literalValueOf, propertyValueOf } from '../wire/values.js';
 import { resultTypeOf } from '../wire/result-type.js';
@@ -33,6 +34,13 @@ import {
   ScanOperatorSchema,
 } from '../wire/schemas.js';
 import { NoContent } from '../wire/statuses.js';
+import {
+  idsPerChunk,
+  jsonArrayItems,
+  jsonContentType,
+  minStreamedRecords,
+  streamedIds,
+} from '../wire/json-stream.js';
 import { problem, type ProblemError } from '../problems/problem.js';
 
 const tags = ['indexes'];
@@ -275,7 +283,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: Hits },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { indexId, operator = 0, literal, resultType, label } = request.body;
       const hits = await request.namespace.engine.indexes.scanSliced(
         indexId,
@@ -284,7 +292,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
       );
       if (hits === undefined) throw unknownIndex(indexId);
-      return hits;
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 
@@ -298,7 +306,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: Hits },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { indexId, leftLimit, rightLimit, fullQualifiedTypeName, includeLeft, includeRight, resultType } =
         request.body;
       const left = literalValueOf({ value: leftLimit, fullQualifiedTypeName }, 'leftLimit');
@@ -312,7 +320,7 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
         { resultType: resultTypeOf(resultType, 'Vertices') },
       );
       if (hits === undefined) throw unknownIndex(indexId);
-      return hits;
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 
@@ -331,7 +339,9 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       const { indexId, requestString } = request.body;
       const result = await request.namespace.engine.indexes.fulltextSliced(indexId, requestString);
       if (result === undefined || result.elements.length === 0) return reply.code(204).send();
-      return result;
+      if (result.elements.length < minStreamedRecords) return result;
+      const body = Readable.from(renderFulltext(result)) as unknown as Static<typeof FulltextResult>;
+      return reply.type(jsonContentType).send(body);
     },
   );
 
@@ -353,4 +363,11 @@ export async function indexRoutes(scope: FastifyInstance): Promise<void> {
       return hits;
     },
   );
+}
+
+/** A long fulltext answer as a stream: the same text as the serializer writes for it. */
+async function* renderFulltext(result: Static<typeof FulltextResult>): AsyncGenerator<string> {
+  yield `{"maximumScore":${JSON.stringify(result.maximumScore)},"elements":[`;
+  yield* jsonArrayItems(result.elements, (hit) => hit);
+  yield ']}';
 }

@@ -1,7 +1,8 @@
 /**
  * Full-graph property scans (docs/elements.md): linear walks over every element, no index. Comparison is
  * typed: an element whose stored value has another type than the literal matches under no operator.
- * Results are ascending ids.
+ * Results are ascending ids. The walk runs in slices that yield the event loop, and a long result is
+ * streamed (docs/http.md, "Large requests and answers").
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,6 +10,7 @@ import { Type } from 'typebox';
 import { literalValueOf } from '../wire/values.js';
 import { resultTypeOf } from '../wire/result-type.js';
 import { IdList, LiteralSpecification, ResultTypeSchema, ScanOperatorSchema } from '../wire/schemas.js';
+import { idsPerChunk, jsonContentType, streamedIds } from '../wire/json-stream.js';
 
 const tags = ['scans'];
 
@@ -40,14 +42,15 @@ export async function scanRoutes(scope: FastifyInstance): Promise<void> {
   app.post(
     '/scan/graph/property/:propertyId',
     { schema: { tags, params: PropertyScanParams, body: PropertyScanRequest, response: { 200: Hits } } },
-    async (request) => {
+    async (request, reply) => {
       const { operator = 0, literal, label, resultType } = request.body;
-      return request.namespace.engine.scanPropertySliced(
+      const hits = await request.namespace.engine.scanPropertySliced(
         request.params.propertyId,
         operator,
         literalValueOf(literal),
         { resultType: resultTypeOf(resultType, 'Vertices'), label: label ?? undefined },
       );
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 
@@ -62,12 +65,13 @@ export async function scanRoutes(scope: FastifyInstance): Promise<void> {
         response: { 200: Hits },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { searchTerm, label, resultType } = request.body;
-      return request.namespace.engine.scanAllPropertiesSliced(searchTerm, {
+      const hits = await request.namespace.engine.scanAllPropertiesSliced(searchTerm, {
         resultType: resultTypeOf(resultType, 'Both'),
         label: label ?? undefined,
       });
+      return hits.length <= idsPerChunk ? hits : reply.type(jsonContentType).send(streamedIds(hits));
     },
   );
 }

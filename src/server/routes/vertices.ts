@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { WriteOperation } from '../../index.js';
 import { problem, type ProblemError } from '../problems/problem.js';
+import { mapInSlices } from '../wire/batches.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { vertexInputOf } from '../wire/creates.js';
 import { wireVertex } from '../wire/elements.js';
@@ -54,7 +55,7 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Every item converts before anything is enqueued: one bad property fails the whole batch.
-      const operations = request.body.map((body, index): WriteOperation => ({
+      const operations = await mapInSlices(request.body, (body, index): WriteOperation => ({
         kind: 'createVertex',
         input: vertexInputOf(body, `vertices[${index}]`),
       }));

@@ -371,11 +371,39 @@ export function writeCommittedPayload(
     writeIndexWrite(out, operations[0] as IndexWriteOperation, sequence, nowSeconds);
     return;
   }
+  writeElementTransactionHeader(out, transaction, sequence, nowSeconds);
+  for (const operation of operations) writeOperation(out, operation);
+}
+
+function writeElementTransactionHeader(
+  out: ByteWriter,
+  { operations, result }: CommittedTransaction,
+  sequence: number,
+  nowSeconds: number,
+): void {
   writePrefix(out, EntryType.elementTransaction, sequence);
   out.varInt(nowSeconds);
   out.varUint(result.createdIds.length === 0 ? 0 : result.createdIds[0] + 1);
   out.varUint(operations.length);
-  for (const operation of operations) writeOperation(out, operation);
+}
+
+/**
+ * The payload `writeCommittedPayload` writes for a transaction of element operations (one applied in
+ * slices, for instance), pausing after every `operationsPerStep` operations.
+ */
+export function* writeElementTransactionSteps(
+  out: ByteWriter,
+  transaction: CommittedTransaction,
+  sequence: number,
+  nowSeconds: number,
+  operationsPerStep: number,
+): Generator<void, void, void> {
+  writeElementTransactionHeader(out, transaction, sequence, nowSeconds);
+  const { operations } = transaction;
+  for (let i = 0; i < operations.length; i++) {
+    writeOperation(out, operations[i]);
+    if ((i + 1) % operationsPerStep === 0) yield;
+  }
 }
 
 function writeIndexWrite(

@@ -39,6 +39,23 @@ export function endFrame(out: ByteWriter, start: number): void {
   out.patchU32(start + 8, crc32(out.written(payloadStart, out.length)));
 }
 
+/** `endFrame` for a long payload: its CRC-32 computed `bytesPerStep` bytes at a time, pausing between. */
+export function* endFrameSteps(out: ByteWriter, start: number, bytesPerStep: number): Generator<void> {
+  const payloadStart = start + frameHeaderBytes;
+  const length = out.length - payloadStart;
+  if (length > maxEntryPayloadBytes) {
+    throw new RangeError(`a log entry of ${length} bytes exceeds the ${maxEntryPayloadBytes}-byte limit`);
+  }
+  let crc = 0;
+  for (let from = payloadStart; from < out.length; from += bytesPerStep) {
+    if (from > payloadStart) yield;
+    crc = crc32(out.written(from, Math.min(out.length, from + bytesPerStep)), crc);
+  }
+  out.patchU32(start, length);
+  out.patchU32(start + 4, (length ^ lengthCheckMask) >>> 0);
+  out.patchU32(start + 8, crc);
+}
+
 export interface FrameRef {
   /** Offset of the frame in the scanned buffer. */
   readonly offset: number;

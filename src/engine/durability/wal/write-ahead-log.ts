@@ -37,6 +37,7 @@ import {
 } from './entry-codec.js';
 import { nodeLogFileSystem, type LogFile, type LogFileSystem } from './file-system.js';
 import { beginFrame, endFrame, scanFrames, type FrameRef, type FrameScan } from './frames.js';
+import { encodeInSteps } from './entry-steps.js';
 import { anchorSequence, decodeHeader, emptyGraphAnchor, encodeHeader, type LogAnchor } from './header.js';
 import { allocateExtent, logExtentBytes, unallocatedAppendBytes } from './extents.js';
 import {
@@ -328,6 +329,17 @@ export class WriteAheadLog {
         `commits ${firstSequence} to ${end} do not follow the last logged one (${previous})`,
       );
       write = Promise.resolve(this.unencodable(error));
+    } else if (group.length === 1 && group[0].sliced === true && group[0].creates === undefined) {
+      // A transaction applied in slices may hold millions of operations: it is encoded a step at a time,
+      // on later turns (the writer applies nothing else until its hooks settle). A batch of creations
+      // (bulk import's, of a bounded size) goes the way below.
+      const [transaction] = group;
+      write = this.enqueue(() =>
+        encodeInSteps(transaction, firstSequence).then(
+          (bytes) => this.writeGroup(bytes),
+          (error: unknown) => this.unencodable(error),
+        ),
+      );
     } else if (group.some((transaction) => transaction.creates !== undefined)) {
       // A bulk batch is encoded on a later turn of the event loop: applying and encoding it in one turn
       // would hold the loop past the 50 ms rule. Its columns hold until the group is released,
