@@ -86,15 +86,31 @@ function defaultsEnvironment(port: number): NodeJS.ProcessEnv {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child: ChildProcess = spawn(process.execPath, ['--import', monitorScript, mainScript], {
-  env: defaultsEnvironment(port),
-  stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-});
+/** Extra Node flags for the server (`SKEIN_BENCH_SERVER_FLAGS="--trace-gc"`), for tracing it. */
+const serverNodeFlags = (process.env.SKEIN_BENCH_SERVER_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+/** Only the routes whose name matches (`SKEIN_BENCH_ROUTES="graphelements|scan/index"`); the loads always run. */
+const routeFilter = new RegExp(process.env.SKEIN_BENCH_ROUTES ?? '');
+const child: ChildProcess = spawn(
+  process.execPath,
+  [...serverNodeFlags, '--import', monitorScript, mainScript],
+  {
+    env: defaultsEnvironment(port),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  },
+);
 let logBytes = 0;
 let logTail = '';
+/** `SKEIN_BENCH_SERVER_LOG=<file>` keeps the server's output, with a line where each measurement starts and ends. */
+const logFile = process.env.SKEIN_BENCH_SERVER_LOG;
+const spawnedAt = performance.now();
+const logMarker = (text: string) => {
+  if (logFile !== undefined)
+    fs.appendFileSync(logFile, `[bench ${(performance.now() - spawnedAt).toFixed(0)} ms] ${text}\n`);
+};
 const keepLog = (chunk: Buffer) => {
   logBytes += chunk.length;
   logTail = (logTail + chunk.toString('utf8')).slice(-4000);
+  if (logFile !== undefined) fs.appendFileSync(logFile, chunk);
 };
 child.stdout?.on('data', keepLog);
 child.stderr?.on('data', keepLog);
@@ -260,8 +276,9 @@ const outcomes: Outcome[] = [];
 async function measure(
   name: string,
   heavy: (() => Promise<Answer>) | null,
-  options: { repeats?: number; prepare?: () => Promise<void> } = {},
+  options: { repeats?: number; prepare?: () => Promise<void>; always?: boolean } = {},
 ): Promise<void> {
+  if (heavy !== null && options.always !== true && !routeFilter.test(name)) return;
   const repeats = options.repeats ?? flags.repeats;
   const requestMs: number[] = [];
   let answerBytes = 0;
@@ -271,6 +288,7 @@ async function measure(
   const probeMs: number[] = [];
   for (let run = 0; run < (heavy === null ? 1 : repeats); run++) {
     await options.prepare?.();
+    logMarker(`${name}: run ${run + 1}`);
     await ask({ reset: true });
     probe.postMessage('start');
     await new Promise((resolve) => setTimeout(resolve, 3 * probeIntervalMs));
@@ -367,7 +385,7 @@ await measure(
       200,
       'import scan',
     ),
-  { repeats: 1 },
+  { repeats: 1, always: true },
 );
 await measure(
   `POST /bulk/import, ${num(flags.batchVertices)} vertices + ${num(flags.batchEdges)} edges`,
@@ -382,7 +400,7 @@ await measure(
       200,
       'import batch',
     ),
-  { repeats: 1 },
+  { repeats: 1, always: true },
 );
 const scanElements = flags.scanVertices + flags.scanEdges;
 console.log(`-- graphs loaded; server log so far ${num(logBytes)} bytes`);
@@ -418,7 +436,7 @@ for (const [indexId, propertyId] of [
         200,
         'backfill',
       ),
-    { repeats: 1 },
+    { repeats: 1, always: true },
   );
 }
 

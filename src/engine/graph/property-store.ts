@@ -64,9 +64,12 @@ export interface StoredProperty {
 
 /** What an element's properties were, so a rolled-back removal can restore them exactly. */
 export interface PropertySnapshot {
-  modificationDate: number;
-  properties: StoredProperty[];
+  readonly modificationDate: number;
+  readonly properties: readonly StoredProperty[];
 }
+
+/** The snapshot of an element without a property record. */
+const noSnapshot: PropertySnapshot = Object.freeze({ modificationDate: noModification, properties: [] });
 
 /** The side table as a checkpoint snapshot saw it: see `PropertyStore.pinSideValues`. */
 export interface PinnedSideValues {
@@ -299,6 +302,9 @@ export class PropertyStore {
   }
 
   snapshot(id: number): PropertySnapshot {
+    // Most removed edges have no record: one shared snapshot instead of two objects each (a removal of
+    // a million edges keeps a snapshot per edge until it commits).
+    if (this.recordOf(id) === 0) return noSnapshot;
     return { modificationDate: this.modificationDate(id), properties: this.list(id) };
   }
 
