@@ -71,6 +71,26 @@ for (const prefix of prefixes) {
       assert.equal(fixture.engine.vertexCount, 0);
     });
 
+    it('a large body with an item of the wrong shape is the 400 one validation in one piece gives', async () => {
+      const bodies = vertexBodies() as Record<string, unknown>[];
+      const bad = count - 7;
+      bodies[bad] = { label: 5 };
+      const large = assertProblem(await fixture.client.put('/vertices', bodies), 400);
+      const small = assertProblem(await fixture.client.put('/vertices', [{ label: 5 }]), 400);
+      const moved = (text: string) =>
+        text.replaceAll('/0/', `/${bad}/`).replaceAll('0.label', `${bad}.label`);
+      assert.equal(large.detail, moved(small.detail as string));
+      assert.deepEqual(large.errors, JSON.parse(moved(JSON.stringify(small.errors))));
+      assert.equal(fixture.engine.vertexCount, 0);
+    });
+
+    it('a batch read of more ids than it takes is refused for their number first, as in one piece', async () => {
+      const ids: unknown[] = Array.from({ length: 100_001 }, (_, i) => i);
+      ids[5] = 'not an id';
+      const problem = assertProblem(await fixture.client.post('/graphelements/get', ids), 400);
+      assert.match(problem.detail as string, /must NOT have more than 100000 items/);
+    });
+
     it('a large body that is not valid JSON is the same 400 as a small one', async () => {
       const text = JSON.stringify(vertexBodies());
       const broken = `${text.slice(0, text.length - 1)},]`;

@@ -53,6 +53,8 @@ export async function parseJsonInSlices(
   if (body.length - start <= bytesPerSlice || body[start] !== openBracket)
     return parse(body.toString('utf8'));
 
+  // The turn that gathered the body has copied it already: the runs start on the next.
+  await yieldToEventLoop();
   const items: unknown[] = [];
   let runStart = start + 1;
   let depth = 0;
