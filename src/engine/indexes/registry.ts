@@ -50,7 +50,8 @@ import type { TypedValue } from '../model/values.js';
 import type { CommitHook, CommittedTransaction } from '../tx/writer.js';
 import type { DefineIndexOperation, WriterIndexes } from '../tx/apply.js';
 import type { IndexWriteOperation } from '../tx/operations.js';
-import { joinParts, readPayload, startPayload } from './codec.js';
+import { joinParts } from './codec.js';
+import { captureFramed, envelope, readEnvelope } from './envelope.js';
 import { drain } from './keyed-index.js';
 import { backfillIndex, type BackfillOutcome, type BackfillRequest } from './backfill.js';
 import { appendSetBits, sortedUnique } from './id-lists.js';
@@ -133,22 +134,7 @@ const finishSliceIds = 32_768;
  */
 const purgesPerSlice = 4096;
 
-/** Envelope around one index's payload: magic, version, plug-in type, id, payload. */
-const envelopeMagic = 'SKIX';
-const envelopeVersion = 1;
-
 const noOptions: IndexOptions = new Map();
-
-/** One index's payload parts framed for a checkpoint file (see `envelopeMagic`), as parts: no copy. */
-function envelope(index: GraphIndex, payload: readonly Uint8Array[]): Uint8Array[] {
-  let payloadBytes = 0;
-  for (const part of payload) payloadBytes += part.byteLength;
-  const header = startPayload(envelopeMagic, envelopeVersion, 64 + 3 * index.id.length);
-  header.string(index.pluginType);
-  header.string(index.id);
-  header.varUint(payloadBytes);
-  return [header.written(), ...payload];
-}
 
 /** A scan that can pause: started with a visitor and a slice size, it yields between slices. */
 type Slices = (visit: IdVisitor, sliceKeys: number) => Iterator<void>;
@@ -669,22 +655,7 @@ export class IndexRegistry {
    * captures every index with the writer held and encodes them after releasing it.
    */
   captureGraphIndex(index: GraphIndex): IndexCapture {
-    if (index.capture === undefined) {
-      const parts = envelope(index, [index.serialize()]);
-      return {
-        *encodeSteps() {
-          return parts;
-        },
-        release: () => undefined,
-      };
-    }
-    const captured = index.capture();
-    return {
-      *encodeSteps() {
-        return envelope(index, yield* captured.encodeSteps());
-      },
-      release: captured.release,
-    };
+    return captureFramed(index);
   }
 
   /**
@@ -707,18 +678,7 @@ export class IndexRegistry {
 
   /** `decodeIndex` in steps, where the index type can decode in steps (`IndexPlugin.deserializeSteps`). */
   *decodeIndexSteps(bytes: Uint8Array): Generator<void, GraphIndex> {
-    const { pluginType, id, payload } = readPayload(
-      bytes,
-      envelopeMagic,
-      envelopeVersion,
-      'index file',
-      (input) => {
-        const pluginType = input.string();
-        const id = input.string();
-        const length = input.varUint();
-        return { pluginType, id, payload: input.bytes(length) };
-      },
-    );
+    const { pluginType, id, payload } = readEnvelope(bytes);
     const plugin = this.plugins.get(pluginType);
     if (plugin === undefined) throw new IndexFormatError(`the index type '${pluginType}' is not registered`);
     if (plugin.deserializeSteps !== undefined)

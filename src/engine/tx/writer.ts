@@ -40,69 +40,24 @@ import { validateOperations } from './validate.js';
 import { defaultMaxQueuedBytes, defaultMaxQueuedTransactions } from './queue-bounds.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
-export interface CommittedTransaction {
-  operations: readonly WriteOperation[];
-  /**
-   * The columns of a batch of creations (`Writer.submitCreates`), whose `operations` are derived from them
-   * when first read. The batch's owner reuses it once the transaction is released, so its content (and
-   * `operations`, unless read before) is only valid while the hooks run: the writer reads `operations` for
-   * every hook not registered with `readsCreateBatches`, and those hooks may keep them.
-   */
-  creates?: CreateBatch;
-  result: AppliedTransaction;
-  /** The writer's clock when it applied the transaction (Unix seconds; modification dates). */
-  nowSeconds: number;
-  /** Re-applied from the write-ahead log (`applyReplayed`), not a new commit: the log skips it. */
-  replayed: boolean;
-  /**
-   * Applied in slices across turns of the event loop (apply-sliced.ts): it is the only transaction of its
-   * group, and the writer applies nothing else until every hook's promise for it has settled, so a hook
-   * may take several turns over it too.
-   */
-  sliced?: boolean;
-}
+import {
+  CommittedCreates,
+  type CommitHook,
+  type CommitHookOptions,
+  type CommittedTransaction,
+} from './commits.js';
+import {
+  holdsWriter,
+  isMaintenance,
+  isTrim,
+  pending,
+  resolveBeforeApply,
+  settle,
+  yieldToEventLoop,
+  type Pending,
+} from './pending.js';
 
-/**
- * Runs after a group is applied and before its callers are released. A hook that returns a promise holds
- * the release until it settles (the log's fsync); if it rejects, every caller of the group is told.
- */
-export type CommitHook = (group: readonly CommittedTransaction[]) => void | Promise<void>;
-
-export interface CommitHookOptions {
-  /**
-   * The hook reads `creates` when present and keeps nothing of a transaction's content after it returns
-   * (the log, the change feed, the index registry), so `operations` need not be made for it.
-   */
-  readsCreateBatches?: boolean;
-}
-
-/** A committed batch of creations: `operations` made from the columns on first read, while they hold. */
-class CommittedCreates implements CommittedTransaction {
-  readonly replayed = false;
-  private derived: WriteOperation[] | undefined;
-  private readonly generation: number;
-
-  constructor(
-    readonly creates: CreateBatch,
-    readonly result: AppliedTransaction,
-    readonly nowSeconds: number,
-    readonly sliced = false,
-  ) {
-    this.generation = creates.generation;
-  }
-
-  get operations(): readonly WriteOperation[] {
-    if (this.derived === undefined) {
-      if (this.creates.generation !== this.generation) {
-        throw new Error(
-          'the batch of this committed transaction was reused: read its operations in the hook',
-        );
-      }
-      this.derived = this.creates.toOperations();
-    }
-    return this.derived;
-  }
-}
+export type { CommittedTransaction, CommitHook, CommitHookOptions } from './commits.js';
 
 export const defaultMaxGroupTransactions = 1024;
 /**
@@ -118,73 +73,6 @@ export const defaultMaxGroupsInFlight = 3;
  * on one another process keeps busy (the figures are in BENCHMARKS.md, section 8).
  */
 export const defaultMinTransactionsToOverlap = 32;
-
-/**
- * A queued transaction or step. Every record has every field (undefined when it does not apply): one
- * shape, so the writer's loops over a group stay monomorphic.
- */
-interface Pending {
-  operations: readonly WriteOperation[];
-  /** Called with `pick(result)` when `pick` is set, else with the result itself. */
-  resolve: (result: unknown) => void;
-  reject: (error: unknown) => void;
-  /**
-   * What the caller wants of the result (`Writer.submit`'s `pick`): settling with it directly saves the
-   * caller a second promise per transaction, which with thousands in flight is memory the young
-   * generation copies at every scavenge.
-   */
-  pick: ((result: TransactionResult) => unknown) | undefined;
-  /** An exclusive step (see `Writer.exclusive`) instead of a transaction. */
-  step: (() => unknown) | undefined;
-  /** Patches the operations' ids just before they apply (see `Writer.submitResolving`). */
-  resolveIds: ((firstCreatedId: number) => void) | undefined;
-  /** A columnar batch of creations (see `Writer.submitCreates`) instead of `operations`. */
-  creates: CreateBatch | undefined;
-  /** What the transaction counts against `maxQueuedBytes`; 0 for what the bounds do not count. */
-  bytes: number;
-  /** Element changes, measured at submission (apply-sliced.ts); 0 for steps. */
-  work: number;
-  /** Too much work for one turn: applied alone, in slices, while the writer holds its queue. */
-  sliced: boolean;
-}
-
-function pending(
-  operations: readonly WriteOperation[],
-  resolve: (result: unknown) => void,
-  reject: (error: unknown) => void,
-  extra: Partial<
-    Pick<Pending, 'pick' | 'step' | 'resolveIds' | 'creates' | 'bytes' | 'work' | 'sliced'>
-  > = {},
-): Pending {
-  return {
-    operations,
-    resolve,
-    reject,
-    pick: extra.pick,
-    step: extra.step,
-    resolveIds: extra.resolveIds,
-    creates: extra.creates,
-    bytes: extra.bytes ?? 0,
-    work: extra.work ?? 0,
-    sliced: extra.sliced ?? false,
-  };
-}
-
-/** Resolves a committed transaction's caller with its result, or what its `pick` makes of it (a throw rejects). */
-function settle(record: Pending, result: TransactionResult): void {
-  if (record.pick === undefined) {
-    record.resolve(result);
-    return;
-  }
-  let picked: unknown;
-  try {
-    picked = record.pick(result);
-  } catch (error) {
-    record.reject(error);
-    return;
-  }
-  record.resolve(picked);
-}
 
 export interface WriterOptions {
   maxGroupTransactions?: number;
@@ -792,31 +680,3 @@ const noOperations: readonly WriteOperation[] = [];
 const ignore = (): void => undefined;
 
 /** Runs a transaction's id resolver; a failure of it is a rollback of that transaction, never a crash. */
-function resolveBeforeApply(resolveIds: (firstCreatedId: number) => void, nextId: number): void {
-  try {
-    resolveIds(nextId);
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw new EngineError(
-      'WRITER_FAULT',
-      `the transaction's ids could not be resolved: ${(error as Error).message}`,
-    );
-  }
-}
-
-function isTrim(operations: readonly WriteOperation[]): boolean {
-  return operations.length === 1 && operations[0].kind === 'trim';
-}
-
-function isMaintenance(pending: Pending | undefined): boolean {
-  return pending !== undefined && pending.operations.length === 1 && pending.operations[0].kind === 'compact';
-}
-
-/** A compaction, an exclusive step or a transaction applied in slices: runs alone, between groups. */
-function holdsWriter(pending: Pending | undefined): boolean {
-  return pending !== undefined && (pending.step !== undefined || pending.sliced || isMaintenance(pending));
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}

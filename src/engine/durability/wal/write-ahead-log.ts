@@ -28,15 +28,10 @@
 import type { Engine } from '../../engine.js';
 import type { CommittedTransaction } from '../../tx/writer.js';
 import { ByteWriter } from '../../codec/binary.js';
-import {
-  operationsOf,
-  readEntry,
-  writeCommittedPayload,
-  type LogEntry,
-  type TrimMarkerEntry,
-} from './entry-codec.js';
+import { writeCommittedPayload } from './entry-codec.js';
+import { replayFrames } from './replay-frames.js';
 import { nodeLogFileSystem, type LogFile, type LogFileSystem } from './file-system.js';
-import { beginFrame, endFrame, scanFrames, type FrameRef, type FrameScan } from './frames.js';
+import { beginFrame, endFrame, scanFrames, type FrameScan } from './frames.js';
 import { encodeInSteps } from './entry-steps.js';
 import { anchorSequence, decodeHeader, emptyGraphAnchor, encodeHeader, type LogAnchor } from './header.js';
 import { allocateExtent, logExtentBytes, unallocatedAppendBytes } from './extents.js';
@@ -69,7 +64,6 @@ function pastPendingInput(): Promise<void> {
 /** The encoder keeps its buffer between groups up to this size (a bulk group may grow it far beyond). */
 const maxKeptEncoderBytes = 16 * 1024 * 1024;
 /** Replayed transactions in flight at once: bounds the memory of decoded entries during recovery. */
-const replayChunkEntries = 4096;
 export interface WriteAheadLogOptions {
   /** The log file. */
   readonly path: string;
@@ -545,7 +539,7 @@ export class WriteAheadLog {
           're-anchor the log (resetAnchoredTo) instead of replaying it',
       );
     }
-    const replayedEntries = await this.apply(source.content, frames, after);
+    const replayedEntries = await replayFrames(this.engine, this.path, source.content, frames, after);
     if (first === null) return this.report(replayedEntries, false, false, null, null);
     const { scan } = first;
     const preservedCopy = await this.repairTail(first.content, scan);
@@ -587,75 +581,6 @@ export class WriteAheadLog {
   }
 
   /** Applies the entries after `after` in batches (a trim alone in its own), yielding between batches. */
-  private async apply(content: Buffer, frames: readonly FrameRef[], after: number): Promise<number> {
-    let index = 0;
-    while (index < frames.length && frames[index].sequence <= after) index++;
-    let replayed = 0;
-    let batch: { entry: LogEntry; where: string }[] = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await this.replayBatch(batch);
-      replayed += batch.length;
-      batch = [];
-      await yieldToEventLoop();
-    };
-    for (; index < frames.length; index++) {
-      const frame = frames[index];
-      const where = `${this.path}, entry ${frame.sequence} at offset ${frame.offset}`;
-      let entry: LogEntry;
-      try {
-        entry = readEntry(content.subarray(frame.payloadStart, frame.payloadEnd), where);
-      } catch (error) {
-        await flush();
-        throw new LogReplayError(describe(error));
-      }
-      if (entry.type === 'trim') {
-        await flush();
-        await this.replayTrim(entry, where);
-        replayed++;
-        continue;
-      }
-      batch.push({ entry, where });
-      if (batch.length >= replayChunkEntries) await flush();
-    }
-    await flush();
-    return replayed;
-  }
-
-  private async replayBatch(batch: readonly { entry: LogEntry; where: string }[]): Promise<void> {
-    const outcomes = await this.engine.replayBatch(
-      batch.map(({ entry }) => ({ operations: operationsOf(entry), nowSeconds: entry.nowSeconds })),
-    );
-    for (let i = 0; i < batch.length; i++) {
-      const { entry, where } = batch[i];
-      const outcome = outcomes[i];
-      if (outcome instanceof Error) throw new LogReplayError(`${where} did not replay: ${outcome.message}`);
-      if (entry.type !== 'elementTransaction') continue;
-      const first = outcome.createdIds.length === 0 ? null : outcome.createdIds[0];
-      if (first !== entry.firstCreatedId) {
-        throw new LogReplayError(
-          `${where} replayed with first created id ${String(first)}, but the log recorded ` +
-            `${String(entry.firstCreatedId)}`,
-        );
-      }
-    }
-  }
-
-  private async replayTrim(entry: TrimMarkerEntry, where: string): Promise<void> {
-    const before = this.engine.nextId;
-    if (before !== entry.idsBefore) {
-      throw new LogReplayError(
-        `${where}: the trim was recorded over ${entry.idsBefore} ids, but replay reached it with ${before}`,
-      );
-    }
-    await this.replayBatch([{ entry, where }]);
-    if (this.engine.nextId !== entry.survivors) {
-      throw new LogReplayError(
-        `${where}: the trim left ${this.engine.nextId} ids, but the log recorded ${entry.survivors}`,
-      );
-    }
-  }
-
   /** Cuts what follows the last good entry; a damaged file is copied aside first. */
   private async repairTail(content: Buffer, scan: FrameScan): Promise<string | null> {
     if (scan.stop === 'end') return null;
@@ -790,10 +715,6 @@ export class WriteAheadLog {
     if (this.file === null) throw new LogStateError(`the write-ahead log ${this.path} has no file`);
     return this.file;
   }
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function describeAnchor(anchor: LogAnchor): string {
