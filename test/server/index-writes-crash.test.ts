@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { temporaryDirectory } from '../engine/durability/support.js';
 import { launchServer as launchChildServer, type ChildServer } from '../support/child-server.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 async function request(server: ChildServer, method: string, url: string, body?: unknown): Promise<Response> {
   return fetch(`${server.base}${url}`, {
@@ -417,15 +418,4 @@ function settle(tracked: Tracked, found: boolean, where: string): void {
   tracked.cutOff = seen === tracked.after ? 'applied' : 'lost';
   tracked.state = seen;
   tracked.before = seen;
-}
-
-function seededRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -12,23 +12,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { temporaryDirectory } from './support.js';
 import { launchServer as launch, type ChildServer as Server } from '../../support/child-server.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 const cycles = Number(process.env.SKEIN_CRASH_CYCLES ?? 25);
 const seed = Number(process.env.SKEIN_CRASH_SEED ?? Date.now() % 1_000_000);
 const writers = 8;
 /** Every group goes in flight beside pending syncs (the default waits for 32), so kills find groups in flight. */
 const serverArguments = ['--Svc:Writer:MinTransactionsToOverlap=1'];
-
-function seededRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Batch {
   tag: string;

@@ -1,16 +1,6 @@
 /** Helpers of the vector tests: a seeded generator and a double-precision brute-force kNN. */
 
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export { seededRandom } from '../../support/seeded-random.js';
 
 export type Metric = 'Cosine' | 'DotProduct' | 'L2';
 
