@@ -64,6 +64,7 @@ export const areas = [
   { name: 'changefeed', door: entryOf('changefeed'), engineDoor: 'engine' },
   { name: 'storedqueries', door: entryOf('storedqueries'), engineDoor: 'engine' },
   { name: 'paths', door: entryOf('paths'), engineDoor: 'engine' },
+  { name: 'subgraphs', door: entryOf('subgraphs'), engineDoor: 'engine' },
   { name: 'config', door: entryOf('config'), engineDoor: 'engine' },
   { name: 'index.ts', door: publicApi, engineDoor: 'engine' },
   { name: 'server', door: 'src/server/start.ts', engineDoor: 'public' },

@@ -59,3 +59,16 @@ export type {
   SearchControl,
   StepDirection,
 } from './paths/index.js';
+export {
+  subgraphsOf,
+  configureSubgraphCompileCache,
+  Subgraphs,
+  SubgraphRequestError,
+  recipeOf,
+  captureSemantic,
+  defaultSubgraphAlgorithm,
+  maxSubgraphsPerNamespace,
+  maxElementsPerSubgraph,
+  maxElementsPerNamespace,
+} from './subgraphs/index.js';
+export type { SubgraphRecipe, SubgraphSummary, SubgraphsOptions } from './subgraphs/index.js';

@@ -471,6 +471,39 @@ export const CONFIG_KEYS = [
       '`timeBudgetSeconds`; a search still running then is stopped and answered 408 `Path budget exhausted`.',
   },
   {
+    key: 'Svc:SubGraphs:DefaultTimeBudgetSeconds',
+    kind: 'double',
+    default: 30,
+    minimum: 0.001,
+    maximum: 3600,
+    applyMode: 'liveForNewWork',
+    description:
+      'Time budget, in seconds, of one subgraph extraction (`PUT /subgraph` without `timeBudgetSeconds`, a ' +
+      'recalculation, a rebuild after a load); an extraction still running then is stopped: 408 ' +
+      '`Subgraph budget exhausted`, and nothing is registered or replaced.',
+  },
+  {
+    key: 'Svc:SubGraphs:CompileCacheMaxEntries',
+    kind: 'int',
+    default: 256,
+    minimum: 1,
+    maximum: 65536,
+    applyMode: 'restart',
+    description:
+      'Compiled subgraph fragments kept in the process-wide subgraph cache (keyed by fragment kind and ' +
+      'text); the least recently used is dropped beyond it.',
+  },
+  {
+    key: 'Svc:SubGraphs:CompileCacheSlidingSeconds',
+    kind: 'double',
+    default: 60,
+    minimum: 1,
+    maximum: 86400,
+    applyMode: 'restart',
+    description:
+      'A compiled subgraph fragment not used for this many seconds is dropped from the subgraph cache.',
+  },
+  {
     key: 'Svc:Logging:Level',
     kind: 'enum',
     default: 'info',

@@ -83,6 +83,14 @@ export interface SkeinSettings {
     /** seconds a path search may run when its request names no budget */
     readonly defaultTimeBudgetSeconds: number;
   };
+  readonly subgraphs: {
+    /** seconds one extraction may run */
+    readonly defaultTimeBudgetSeconds: number;
+    /** compiled subgraph fragments kept */
+    readonly compileCacheMaxEntries: number;
+    /** seconds an unused compiled subgraph fragment is kept */
+    readonly compileCacheSlidingSeconds: number;
+  };
   readonly logging: {
     readonly level: LogLevel;
     /** per-request `info` lines (docs/logging.md) */
@@ -162,6 +170,11 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     paths: {
       defaultTimeBudgetSeconds: get('Svc:Paths:DefaultTimeBudgetSeconds'),
+    },
+    subgraphs: {
+      defaultTimeBudgetSeconds: get('Svc:SubGraphs:DefaultTimeBudgetSeconds'),
+      compileCacheMaxEntries: get('Svc:SubGraphs:CompileCacheMaxEntries'),
+      compileCacheSlidingSeconds: get('Svc:SubGraphs:CompileCacheSlidingSeconds'),
     },
     logging: {
       level: get('Svc:Logging:Level'),

@@ -32,7 +32,9 @@ export {
 } from './tx/queue-bounds.js';
 export { CreateBatch } from './tx/create-batch.js';
 export { addSampleGraph } from './verbs/sample.js';
-export { topologyView, vertexKind } from './graph/topology.js';
+export { topologyView, vertexKind, edgeTypeBase } from './graph/topology.js';
+export { GraphCopy } from './graph/copy.js';
+export { readVertex, readEdge, firstElements } from './graph/read.js';
 export type { TopologyView } from './graph/topology.js';
 export type { Graph } from './graph/graph.js';
 export type { RegistrationStore, RegistrationFamily } from './registrations/store.js';

@@ -170,16 +170,32 @@ export function compilePathSetUncached(
 
 /** The subgraph cache over a compile function. */
 export class SubgraphFragmentCache {
-  private readonly cache: CompileCache<string, CompiledFragment, FragmentCompileFailure>;
+  private cache: CompileCache<string, CompiledFragment, FragmentCompileFailure>;
   private readonly compile: CompileFunction;
+  private readonly nowMs: (() => number) | undefined;
 
   constructor(options: CompiledSetCacheOptions = {}) {
+    this.nowMs = options.nowMs;
     this.cache = new CompileCache({
       maxEntries: options.maxEntries ?? subgraphCacheMaxEntries,
       slidingSeconds: options.slidingSeconds ?? subgraphCacheSlidingSeconds,
       nowMs: options.nowMs,
     });
     this.compile = options.compile ?? compileFragment;
+  }
+
+  /**
+   * Applies the configured capacity and expiry (`Svc:SubGraphs:CompileCacheMaxEntries`,
+   * `Svc:SubGraphs:CompileCacheSlidingSeconds`): a server does this once at startup. The entries are
+   * dropped and the counters restart.
+   */
+  configure(options: Partial<SlidingLruOptions>): void {
+    const current = this.cache.statistics();
+    this.cache = new CompileCache({
+      maxEntries: options.maxEntries ?? current.maxEntries,
+      slidingSeconds: options.slidingSeconds ?? current.slidingSeconds,
+      nowMs: this.nowMs,
+    });
   }
 
   /** One subgraph fragment (top-level or pattern-step filter), from the cache or compiled now. */

@@ -6,18 +6,29 @@
  */
 export { checkFragment, compileFragment, isEmptyFragment } from './compiler.js';
 export type { CompiledFragment, CompileOptions, CompileOutcome, FragmentCheck } from './compiler.js';
-export { compilePathFragments, compilePathSetUncached } from './compiled-sets.js';
+export {
+  compilePathFragments,
+  compilePathSetUncached,
+  compileSubgraphFragment,
+  subgraphFragmentCache,
+} from './compiled-sets.js';
 export type {
   CompiledPathFragments,
   FragmentCompileFailure,
   PathCompileResult,
   PathFragmentField,
   PathFragmentSet,
+  SubgraphCompileResult,
 } from './compiled-sets.js';
 export { lineStarts, positionOf, toWireDiagnostics } from './diagnostics.js';
 export type { Diagnostic, WireDiagnostic } from './diagnostics.js';
 export { maxFragmentChars } from './limits.js';
-export { DELEGATE_KINDS, REJECTED_DELEGATE_KINDS, resolveDelegateKind } from './types/delegates.js';
+export {
+  DELEGATE_KINDS,
+  SUBGRAPH_DELEGATE_KINDS,
+  REJECTED_DELEGATE_KINDS,
+  resolveDelegateKind,
+} from './types/delegates.js';
 export type { DelegateKind, DelegateKindName } from './types/delegates.js';
 export {
   DEFAULT_MAX_FRAGMENT_STEPS,

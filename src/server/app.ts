@@ -34,6 +34,7 @@ import { delegateRoutes } from './routes/delegates.js';
 import { saveGameDeploymentRoutes, saveGameNamespaceRoutes } from './routes/savegames.js';
 import { storedQueryRoutes } from './routes/storedqueries.js';
 import { pathRoutes } from './routes/paths.js';
+import { subgraphRoutes } from './routes/subgraphs.js';
 import { changeFeedRoutes } from './routes/changefeed.js';
 import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/index.js';
 
@@ -76,6 +77,8 @@ export interface ServerOptions {
   fragmentMaxSteps?: number;
   /** `Svc:Paths:DefaultTimeBudgetSeconds`: a path search's budget when the request gives none (default 30). */
   pathDefaultTimeBudgetSeconds?: number;
+  /** `Svc:SubGraphs:DefaultTimeBudgetSeconds`: an extraction's budget when the request gives none (default 30). */
+  subgraphDefaultTimeBudgetSeconds?: number;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -179,6 +182,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     saveGameNamespaceRoutes,
     storedQueryRoutes,
     pathRoutes,
+    subgraphRoutes,
     changeFeedRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));

@@ -16,6 +16,7 @@ import {
   acquireStorageLock,
   type StorageLock,
   Namespaces,
+  configureSubgraphCompileCache,
 } from '../index.js';
 import { buildServer, type SkeinServer } from './app.js';
 
@@ -101,11 +102,16 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
               durability?.recordCheckpointDroppedIndices(namespace, count),
           },
         });
+  configureSubgraphCompileCache({
+    maxEntries: settings.subgraphs.compileCacheMaxEntries,
+    slidingSeconds: settings.subgraphs.compileCacheSlidingSeconds,
+  });
   const server = await buildServer({
     namespaces,
     maxStoredQueries: settings.storedQueries.maxCount,
     fragmentMaxSteps: settings.fragments.maxSteps,
     pathDefaultTimeBudgetSeconds: settings.paths.defaultTimeBudgetSeconds,
+    subgraphDefaultTimeBudgetSeconds: settings.subgraphs.defaultTimeBudgetSeconds,
     changeFeedKeepAliveSeconds: settings.changeFeed.keepAliveSeconds,
     changeFeedFlushIntervalMilliseconds: settings.changeFeed.flushIntervalMilliseconds,
     apiKey: settings.security.apiKey,

@@ -12,8 +12,7 @@ import {
   type CompiledFragment,
   positionOf,
   lineStarts,
-  DELEGATE_KINDS,
-  type DelegateKindName,
+  SUBGRAPH_DELEGATE_KINDS,
 } from '../fragments/index.js';
 import { pathSpecificationOf, subgraphSpecificationOf, type StoredQueryDefinition } from './definition.js';
 
@@ -62,9 +61,14 @@ export function compileStoredQuery(definition: StoredQueryDefinition): StoredQue
   }
   const specification = subgraphSpecificationOf(definition);
   const lines: string[] = [];
-  const compileOne = (field: string, kindName: DelegateKindName, text: string | null | undefined) => {
+  // Templates compile in the subgraph environment, as inline subgraph fragments do.
+  const compileOne = (
+    field: string,
+    kindName: keyof typeof SUBGRAPH_DELEGATE_KINDS,
+    text: string | null | undefined,
+  ) => {
     if (!hasText(text)) return undefined;
-    const kind = DELEGATE_KINDS[kindName];
+    const kind = SUBGRAPH_DELEGATE_KINDS[kindName];
     const outcome = compileFragment(kind, text);
     if (outcome.ok) return outcome.fragment;
     lines.push(

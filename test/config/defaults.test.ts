@@ -46,6 +46,11 @@ describe('configuration defaults', () => {
       metadata: { directory: null },
       fragments: { maxSteps: 10_000_000 },
       paths: { defaultTimeBudgetSeconds: 30 },
+      subgraphs: {
+        defaultTimeBudgetSeconds: 30,
+        compileCacheMaxEntries: 256,
+        compileCacheSlidingSeconds: 60,
+      },
       logging: { level: 'info', requests: false },
     });
     assert.deepEqual(warnings, []);

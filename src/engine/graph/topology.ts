@@ -27,7 +27,7 @@
  *     group += 2 + 2 * count;
  *   }
  */
-import { Graph, kindVertex } from './graph.js';
+import { Graph, edgeKindBase, kindVertex } from './graph.js';
 
 export interface TopologyView {
   /** One past the largest id in use. */
@@ -45,6 +45,8 @@ export interface TopologyView {
 }
 
 export const vertexKind = kindVertex;
+/** An edge's `kindType` is this plus its edge-type id. */
+export const edgeTypeBase = edgeKindBase;
 
 export function topologyView(graph: Graph): TopologyView {
   return {

@@ -12,7 +12,7 @@
 import { EngineError } from '../errors.js';
 
 /** The families the log and checkpoints know; each has its own log entry type and manifest section. */
-export const registrationFamilies = ['storedQuery'] as const;
+export const registrationFamilies = ['storedQuery', 'subgraphRecipe'] as const;
 export type RegistrationFamily = (typeof registrationFamilies)[number];
 
 export interface RegistrationEntry {

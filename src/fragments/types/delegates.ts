@@ -60,6 +60,18 @@ export const DELEGATE_KINDS: Readonly<Record<DelegateKindName, DelegateKind>> = 
   GraphElementFilter: kind('GraphElementFilter', 'subgraph', 'matchEverything'),
 };
 
+/**
+ * The three filter kinds a subgraph request compiles (docs/subgraphs.md): the same delegates, checked in the
+ * subgraph environment, whose using directives add the algorithms namespace.
+ */
+export const SUBGRAPH_DELEGATE_KINDS: Readonly<
+  Record<'VertexFilter' | 'EdgeFilter' | 'EdgePropertyFilter', DelegateKind>
+> = {
+  VertexFilter: kind('VertexFilter', 'subgraph', 'matchEverything'),
+  EdgeFilter: kind('EdgeFilter', 'subgraph', 'matchEverything'),
+  EdgePropertyFilter: kind('EdgePropertyFilter', 'subgraph', 'matchEverything'),
+};
+
 /** Kind names that exist in the ancestor but are refused as fragment kinds. */
 export const REJECTED_DELEGATE_KINDS: readonly string[] = ['LabelFilter'];
 

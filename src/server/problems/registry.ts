@@ -289,6 +289,44 @@ export const problems = {
     when: 'a path search ran out of its time budget or the client went away; `budgetSeconds` holds it',
   },
 
+  // Subgraphs.
+  SUBGRAPH_REQUEST_INVALID: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'a subgraph request breaks one of its rules (name, patterns, storedQuery, semantic, algorithm)',
+  },
+  SUBGRAPH_FRAGMENT_COMPILE_FAILED: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'a fragment of a subgraph request does not compile; `diagnostics` lists why',
+  },
+  SUBGRAPH_NOT_FOUND: {
+    status: 404,
+    title: 'Not Found',
+    when: "no subgraph has that name (the route's, or `fromSubGraph`)",
+  },
+  SUBGRAPH_EXISTS: { status: 409, title: 'Conflict', when: 'a subgraph of that name is registered' },
+  SUBGRAPH_QUOTA_EXCEEDED: {
+    status: 409,
+    title: 'Conflict',
+    when: 'the namespace holds the most subgraphs it may (1024)',
+  },
+  SUBGRAPH_ELEMENT_QUOTA_EXCEEDED: {
+    status: 409,
+    title: 'Conflict',
+    when: "the extract would hold more than 10,000,000 elements, or the namespace's extracts more than 25,000,000",
+  },
+  SUBGRAPH_NOT_RECALCULABLE: {
+    status: 409,
+    title: 'Conflict',
+    when: 'the subgraph cannot be recalculated: its source, template or algorithm is gone, or its build failed',
+  },
+  SUBGRAPH_BUDGET_EXHAUSTED: {
+    status: 408,
+    title: 'Subgraph budget exhausted',
+    when: 'an extraction ran out of its time budget or the client went away; `budgetSeconds` holds it',
+  },
+
   // Bulk interchange.
   IMPORT_TARGET_NOT_EMPTY: {
     status: 409,

@@ -5,6 +5,7 @@
  * a server built without durability reports the no-log posture.
  */
 import type { FastifyInstance } from 'fastify';
+import { subgraphAlgorithms } from '../../subgraphs/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { DurabilityBlock } from '../../index.js';
@@ -102,7 +103,7 @@ export async function statusRoutes(scope: FastifyInstance, { options }: RouteCon
         indices: engine.indexes.list(),
         availableIndexPlugins: engine.indexes.pluginTypes,
         availablePathPlugins: [],
-        availableSubGraphPlugins: [],
+        availableSubGraphPlugins: subgraphAlgorithms(),
         availableAnalyticsPlugins: [],
         availableServicePlugins: [],
         apiKeyRequired,

@@ -116,6 +116,7 @@ export type LogEntry =
 /** The log entry type of each registration family. */
 const registrationEntryTypes: Readonly<Record<RegistrationFamily, number>> = {
   storedQuery: EntryType.storedQuery,
+  subgraphRecipe: EntryType.subgraphRecipe,
 };
 
 /** The action byte of a registration entry. */
