@@ -76,17 +76,21 @@ export async function buildExtract(
     const counters = new MatchCounters();
     const task = matchTask(source, makeRules(), counters);
     try {
+      const matchStart = performance.now();
       let step = task.next();
       while (step.done !== true) {
         await pace();
         step = task.next();
       }
+      counters.matchMs = performance.now() - matchStart;
       const { keep, vertexCount, edgeCount } = step.value;
       if (vertexCount + edgeCount > control.maxElements) {
         throw new ExtractTooLarge(vertexCount + edgeCount, control.maxElements);
       }
+      const copyStart = performance.now();
       const graph = await copyKept(source, keep, generation, pace);
       if (graph === undefined) continue;
+      counters.copyMs = performance.now() - copyStart;
       return { graph, counters };
     } catch (error) {
       if (error instanceof SourceChanged) continue;

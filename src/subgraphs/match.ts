@@ -24,7 +24,7 @@
  * fuzzy read (exact on a quiescent graph, like the analytics); a change of the id space (clear, trim,
  * load) throws `SourceChanged` and the caller starts again.
  */
-import { type Graph, edgeTypeBase, topologyView, vertexKind } from '../engine/index.js';
+import { type Graph, edgeTypeBase, topologyView, vertexKind, type TopologyView } from '../engine/index.js';
 
 /** A rule over one element id (a compiled fragment or a semantic threshold, bridged to ids). */
 export type ElementTest = (id: number) => boolean;
@@ -59,10 +59,13 @@ export interface MatchOutcome {
 
 /** Work counters, for the benchmark and the span attributes. */
 export class MatchCounters {
-  /** Vertices tested as starts plus adjacency pairs looked at. */
+  /** Vertices tested as starts (or scope candidates) plus adjacency pairs looked at. */
   examined = 0;
   /** Rule calls (each element once per rule). */
   ruleCalls = 0;
+  /** Wall-clock milliseconds of the match and of the copy, yields included (set by `buildExtract`). */
+  matchMs = 0;
+  copyMs = 0;
 }
 
 /** The id space of the source changed (clear, trim, load) while the walk was paused. */
@@ -72,26 +75,13 @@ export class SourceChanged extends Error {
 
 /** Work units between two yields: adjacency pairs are one unit, a rule call `ruleCallUnits`. */
 export const unitsPerYield = 16_384;
-export const ruleCallUnits = 256;
+export const ruleCallUnits = 64;
 
 const unknown = 0;
 const passed = 1;
 const failed = 2;
 
-/** Per-element results of one rule, grown when the source grows between slices. */
-class Memo {
-  values: Uint8Array;
-  constructor(length: number) {
-    this.values = new Uint8Array(length);
-  }
-  grow(length: number): void {
-    if (length <= this.values.length) return;
-    const grown = new Uint8Array(length);
-    grown.set(this.values);
-    this.values = grown;
-  }
-}
-
+/** Direction phases of an edge step: 0 walks the out-record, 1 the in-record. */
 const directionPhases: Readonly<Record<'out' | 'in' | 'both', readonly number[]>> = {
   out: [0],
   in: [1],
@@ -105,319 +95,482 @@ export function maxPathVertices(steps: readonly MatchStep[]): number {
   return frames;
 }
 
+function grown(values: Uint8Array, length: number): Uint8Array {
+  if (length <= values.length) return values;
+  const copy = new Uint8Array(length);
+  copy.set(values);
+  return copy;
+}
+
+/** The matcher as a generator: yields after about `unitsPerYield` units of work. */
 export function* matchTask(
   graph: Graph,
   rules: MatchRules,
   counters: MatchCounters = new MatchCounters(),
 ): Generator<void, MatchOutcome, void> {
-  const generation = graph.idSpaceGeneration;
-  let endId = graph.nextId;
-  let view = topologyView(graph);
-  let units = 0;
-  const memos: Memo[] = [];
-  const memo = (): Memo => {
-    const created = new Memo(endId);
-    memos.push(created);
-    return created;
-  };
-  let keep = new Uint8Array(endId);
+  const matcher = new Matcher(graph, rules, counters);
+  while (!matcher.run(unitsPerYield)) {
+    yield;
+    matcher.resume();
+  }
+  return matcher.outcome();
+}
 
-  /** After a yield: the topology again, and every per-element array as long as the id space. */
-  const resume = (): void => {
-    if (graph.idSpaceGeneration !== generation)
+/**
+ * The matcher's state between slices. `run` does work until its unit budget is spent and answers whether
+ * the match is complete; the hot loop keeps everything it touches in local constants and writes the
+ * frame state back to the typed arrays before it returns.
+ */
+class Matcher {
+  private readonly generation: number;
+  private endId: number;
+  private view: TopologyView;
+  keep: Uint8Array;
+  private onPath: Uint8Array;
+  /** Per rule, results by element id (0 unknown, 1 passed, 2 failed): the top-level filters, then each step's. */
+  private scopeResults: Uint8Array | null;
+  private edgeScopeResults: Uint8Array | null;
+  private readonly stepResults: (Uint8Array | null)[];
+  private readonly typeResults: Int8Array[];
+  private readonly steps: readonly MatchStep[];
+  private readonly lastStep: number;
+  private readonly minHops: Int32Array;
+  private readonly maxHops: Int32Array;
+  private readonly phases: (readonly number[])[];
+  /** Per step: whether it is an edge step with an edge-type test. */
+  private readonly hasTypeTest: boolean[];
+
+  // The stack of frames: a vertex on the current path and the edge step it is expanding.
+  private readonly fVertex: Int32Array;
+  private readonly fEdge: Int32Array;
+  /** The edge step the frame's vertex was reached by (-1 for the start) and the hops taken in it. */
+  private readonly fArrivedStep: Int32Array;
+  private readonly fArrivedHops: Int32Array;
+  /** 0 stage A, 1 stage B, 2 nothing left. */
+  private readonly fStage: Uint8Array;
+  /** The edge step being expanded, the hops already taken in it, and the direction phase index. */
+  private readonly fStep: Int32Array;
+  private readonly fHops: Int32Array;
+  private readonly fPhase: Uint8Array;
+  /** Pairs consumed in the current record, and the offsets they stand for. */
+  private readonly fOrdinal: Int32Array;
+  private readonly fPos: Int32Array;
+  private readonly fGroupEnd: Int32Array;
+  private readonly fAreaEnd: Int32Array;
+  private depth = 0;
+  /** Frames below this depth are already marked as kept for the current path prefix. */
+  private markedDepth = 0;
+  /** The next id the scan over ids or start vertices looks at. */
+  private nextId = 0;
+  private done = false;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly rules: MatchRules,
+    private readonly counters: MatchCounters,
+  ) {
+    this.generation = graph.idSpaceGeneration;
+    this.endId = graph.nextId;
+    this.view = topologyView(graph);
+    this.keep = new Uint8Array(this.endId);
+    this.onPath = new Uint8Array(this.endId);
+    this.scopeResults = rules.vertexFilter === null ? null : new Uint8Array(this.endId);
+    this.edgeScopeResults = rules.edgeFilter === null ? null : new Uint8Array(this.endId);
+    const steps = rules.steps;
+    this.steps = steps;
+    this.lastStep = steps.length - 1;
+    this.stepResults = steps.map((step) =>
+      (step.kind === 'vertex' ? step.test : step.edgeTest) === null ? null : new Uint8Array(this.endId),
+    );
+    this.typeResults = steps.map(() => new Int8Array(0));
+    this.hasTypeTest = steps.map((step) => step.kind === 'edge' && step.typeTest !== null);
+    this.minHops = Int32Array.from(steps, (step) => (step.kind === 'edge' ? step.minHops : 0));
+    this.maxHops = Int32Array.from(steps, (step) => (step.kind === 'edge' ? step.maxHops : 0));
+    this.phases = steps.map((step) => (step.kind === 'edge' ? directionPhases[step.direction] : []));
+    const depthLimit = maxPathVertices(steps);
+    this.fVertex = new Int32Array(depthLimit);
+    this.fEdge = new Int32Array(depthLimit);
+    this.fArrivedStep = new Int32Array(depthLimit);
+    this.fArrivedHops = new Int32Array(depthLimit);
+    this.fStage = new Uint8Array(depthLimit);
+    this.fStep = new Int32Array(depthLimit);
+    this.fHops = new Int32Array(depthLimit);
+    this.fPhase = new Uint8Array(depthLimit);
+    this.fOrdinal = new Int32Array(depthLimit);
+    this.fPos = new Int32Array(depthLimit);
+    this.fGroupEnd = new Int32Array(depthLimit);
+    this.fAreaEnd = new Int32Array(depthLimit);
+  }
+
+  /** After a yield: the topology again, every per-element array as long as the id space, the offsets. */
+  resume(): void {
+    if (this.graph.idSpaceGeneration !== this.generation) {
       throw new SourceChanged('the source graph was cleared, trimmed or loaded');
-    view = topologyView(graph);
-    if (graph.nextId > endId) {
-      endId = graph.nextId;
-      for (const each of memos) each.grow(endId);
-      const grown = new Uint8Array(endId);
-      grown.set(keep);
-      keep = grown;
-      onPath.grow(endId);
     }
-  };
+    this.view = topologyView(this.graph);
+    const length = this.graph.nextId;
+    if (length > this.endId) {
+      this.endId = length;
+      this.keep = grown(this.keep, length);
+      this.onPath = grown(this.onPath, length);
+      if (this.scopeResults !== null) this.scopeResults = grown(this.scopeResults, length);
+      if (this.edgeScopeResults !== null) this.edgeScopeResults = grown(this.edgeScopeResults, length);
+      for (let i = 0; i < this.stepResults.length; i++) {
+        const results = this.stepResults[i];
+        if (results !== null) this.stepResults[i] = grown(results, length);
+      }
+    }
+    for (let t = 0; t < this.depth; t++) if (this.fStage[t] < 2) this.reposition(t);
+  }
 
-  const scopeMemo = rules.vertexFilter === null ? null : memo();
-  const edgeScopeMemo = rules.edgeFilter === null ? null : memo();
-  const onPath = new Memo(endId);
-
-  const test = (rule: ElementTest, results: Memo, id: number): boolean => {
-    const known = results.values[id];
-    if (known !== unknown) return known === passed;
-    counters.ruleCalls++;
-    units += ruleCallUnits;
-    const verdict = rule(id);
-    results.values[id] = verdict ? passed : failed;
-    return verdict;
-  };
-  const inScope = (vertex: number): boolean =>
-    scopeMemo === null || test(rules.vertexFilter!, scopeMemo, vertex);
-  const edgeInScope = (edge: number): boolean =>
-    edgeScopeMemo === null || test(rules.edgeFilter!, edgeScopeMemo, edge);
-
-  const steps = rules.steps;
-  if (steps.length === 0) {
+  outcome(): MatchOutcome {
+    const keep = this.keep;
+    const kinds = this.view.kindType;
     let vertexCount = 0;
     let edgeCount = 0;
-    for (let id = 0; id < endId; id++) {
-      if (units >= unitsPerYield) {
-        units = 0;
-        yield;
-        resume();
-      }
-      units++;
-      counters.examined++;
-      const kind = view.kindType[id];
-      if (kind === vertexKind) {
-        if (inScope(id)) {
-          keep[id] = 1;
-          vertexCount++;
-        }
-      } else if (kind > vertexKind) {
-        const source = view.first[id];
-        const target = view.second[id];
-        if (inScope(source) && inScope(target) && edgeInScope(id)) {
-          keep[id] = 1;
-          edgeCount++;
-        }
-      }
+    for (let id = 0; id < keep.length; id++) {
+      if (keep[id] === 0) continue;
+      if (kinds[id] === vertexKind) vertexCount++;
+      else edgeCount++;
     }
     return { keep, vertexCount, edgeCount };
   }
 
-  // Per step: the memo of its element test, and of its type test by edge-type id.
-  const stepMemos: (Memo | null)[] = steps.map((step) =>
-    (step.kind === 'vertex' ? step.test : step.edgeTest) === null ? null : memo(),
-  );
-  const hasTypeTest = steps.map((step) => step.kind === 'edge' && step.typeTest !== null);
-  const typeMemos: Int8Array[] = steps.map(() => new Int8Array(0));
-  const typePasses = (stepIndex: number, typeId: number): boolean => {
-    const step = steps[stepIndex];
-    if (step.kind !== 'edge' || step.typeTest === null) return true;
-    let known = typeMemos[stepIndex];
+  /** Evaluates a rule once per element; results are kept in `results`. */
+  private evaluate(rule: ElementTest, results: Uint8Array, id: number): boolean {
+    this.counters.ruleCalls++;
+    const verdict = rule(id);
+    results[id] = verdict ? passed : failed;
+    return verdict;
+  }
+
+  private inScope(vertex: number): boolean {
+    const results = this.scopeResults;
+    if (results === null) return true;
+    const known = results[vertex];
+    return known === unknown ? this.evaluate(this.rules.vertexFilter!, results, vertex) : known === passed;
+  }
+
+  private edgeInScope(edge: number): boolean {
+    const results = this.edgeScopeResults;
+    if (results === null) return true;
+    const known = results[edge];
+    return known === unknown ? this.evaluate(this.rules.edgeFilter!, results, edge) : known === passed;
+  }
+
+  private vertexStepPasses(stepIndex: number, vertex: number): boolean {
+    const results = this.stepResults[stepIndex];
+    if (results === null) return true;
+    const known = results[vertex];
+    if (known !== unknown) return known === passed;
+    const step = this.steps[stepIndex] as Extract<MatchStep, { kind: 'vertex' }>;
+    return this.evaluate(step.test!, results, vertex);
+  }
+
+  private edgeStepPasses(stepIndex: number, edge: number): boolean {
+    const results = this.stepResults[stepIndex];
+    if (results === null) return true;
+    const known = results[edge];
+    if (known !== unknown) return known === passed;
+    const step = this.steps[stepIndex] as Extract<MatchStep, { kind: 'edge' }>;
+    return this.evaluate(step.edgeTest!, results, edge);
+  }
+
+  private typePasses(stepIndex: number, typeId: number): boolean {
+    let known = this.typeResults[stepIndex];
     if (typeId >= known.length) {
-      const grown = new Int8Array(Math.max(typeId + 1, known.length * 2, 8));
-      grown.set(known);
-      typeMemos[stepIndex] = grown;
-      known = grown;
+      const larger = new Int8Array(Math.max(typeId + 1, known.length * 2, 8));
+      larger.set(known);
+      this.typeResults[stepIndex] = larger;
+      known = larger;
     }
     if (known[typeId] !== unknown) return known[typeId] === passed;
-    counters.ruleCalls++;
-    units += ruleCallUnits;
-    const verdict = step.typeTest(graph.edgeTypes.nameOf(typeId));
+    const step = this.steps[stepIndex] as Extract<MatchStep, { kind: 'edge' }>;
+    this.counters.ruleCalls++;
+    const verdict = step.typeTest!(this.graph.edgeTypes.nameOf(typeId));
     known[typeId] = verdict ? passed : failed;
     return verdict;
-  };
-  const vertexStepPasses = (stepIndex: number, vertex: number): boolean => {
-    const step = steps[stepIndex];
-    return step.kind !== 'vertex' || step.test === null || test(step.test, stepMemos[stepIndex]!, vertex);
-  };
-  const edgeStepPasses = (stepIndex: number, edge: number): boolean => {
-    const step = steps[stepIndex];
-    return step.kind !== 'edge' || step.edgeTest === null || test(step.edgeTest, stepMemos[stepIndex]!, edge);
-  };
-  const minHops = steps.map((step) => (step.kind === 'edge' ? step.minHops : 0));
-  const maxHops = steps.map((step) => (step.kind === 'edge' ? step.maxHops : 0));
-  const phasesOf = steps.map((step) => (step.kind === 'edge' ? directionPhases[step.direction] : []));
-  const lastStep = steps.length - 1;
+  }
 
-  // The stack of frames.
-  const depthLimit = maxPathVertices(steps);
-  const fVertex = new Int32Array(depthLimit);
-  const fEdge = new Int32Array(depthLimit);
-  /** The edge step the frame's vertex was reached by (-1 for the start) and the hops taken in it. */
-  const fArrivedStep = new Int32Array(depthLimit);
-  const fArrivedHops = new Int32Array(depthLimit);
-  /** 0 stage A, 1 stage B, 2 nothing left. */
-  const fStage = new Uint8Array(depthLimit);
-  /** The edge step being expanded, the hops already taken in it, and the direction phase index. */
-  const fStep = new Int32Array(depthLimit);
-  const fHops = new Int32Array(depthLimit);
-  const fPhase = new Uint8Array(depthLimit);
-  /** Pairs consumed in the current record, and the offsets they stand for. */
-  const fOrdinal = new Int32Array(depthLimit);
-  const fPos = new Int32Array(depthLimit);
-  const fGroupEnd = new Int32Array(depthLimit);
-  const fAreaEnd = new Int32Array(depthLimit);
-  let depth = 0;
-  /** Frames below this depth are already marked as kept for the current path prefix. */
-  let markedDepth = 0;
+  /** Work until `budget` units are spent; true when the match is complete. */
+  run(budget: number): boolean {
+    if (this.done) return true;
+    const finished = this.steps.length === 0 ? this.runScope(budget) : this.runPattern(budget);
+    this.done = finished;
+    return finished;
+  }
 
-  const openRecord = (t: number): void => {
-    const vertex = fVertex[t];
-    const direction = phasesOf[fStep[t]][fPhase[t]];
-    const record = direction === 0 ? view.first[vertex] : view.second[vertex];
-    fOrdinal[t] = 0;
+  /** Without a pattern: every in-scope vertex, every in-scope edge. */
+  private runScope(budget: number): boolean {
+    const counters = this.counters;
+    const kinds = this.view.kindType;
+    const first = this.view.first;
+    const second = this.view.second;
+    const keep = this.keep;
+    const end = this.endId;
+    let id = this.nextId;
+    let units = 0;
+    let ruleCallsSeen = counters.ruleCalls;
+    for (; id < end && units < budget; id++) {
+      units++;
+      const kind = kinds[id];
+      if (kind === vertexKind) {
+        if (this.inScope(id)) keep[id] = 1;
+      } else if (kind > vertexKind) {
+        if (this.inScope(first[id]) && this.inScope(second[id]) && this.edgeInScope(id)) keep[id] = 1;
+      }
+      const calls = counters.ruleCalls;
+      if (calls !== ruleCallsSeen) {
+        units += (calls - ruleCallsSeen) * ruleCallUnits;
+        ruleCallsSeen = calls;
+      }
+    }
+    counters.examined += id - this.nextId;
+    this.nextId = id;
+    return id >= end;
+  }
+
+  private openRecord(t: number): void {
+    const vertex = this.fVertex[t];
+    const direction = this.phases[this.fStep[t]][this.fPhase[t]];
+    const record = direction === 0 ? this.view.first[vertex] : this.view.second[vertex];
+    this.fOrdinal[t] = 0;
     if (record < 0) {
-      fPos[t] = 0;
-      fGroupEnd[t] = 0;
-      fAreaEnd[t] = 0;
+      this.fPos[t] = 0;
+      this.fGroupEnd[t] = 0;
+      this.fAreaEnd[t] = 0;
       return;
     }
-    fPos[t] = record + 2;
-    fGroupEnd[t] = record + 2;
-    fAreaEnd[t] = record + 2 + view.pool[record + 1];
-  };
+    this.fPos[t] = record + 2;
+    this.fGroupEnd[t] = record + 2;
+    this.fAreaEnd[t] = record + 2 + this.view.pool[record + 1];
+  }
+
   /** Offsets from the ordinal, after a yield. */
-  const reposition = (t: number): void => {
-    const ordinal = fOrdinal[t];
-    openRecord(t);
-    const pool = view.pool;
-    const areaEnd = fAreaEnd[t];
+  private reposition(t: number): void {
+    const ordinal = this.fOrdinal[t];
+    this.openRecord(t);
+    const pool = this.view.pool;
+    const areaEnd = this.fAreaEnd[t];
     let remaining = ordinal;
-    let pos = fPos[t];
+    let pos = this.fPos[t];
     while (pos < areaEnd && remaining > 0) {
       const count = pool[pos + 1];
       if (remaining < count) {
-        fGroupEnd[t] = pos + 2 + 2 * count;
+        this.fGroupEnd[t] = pos + 2 + 2 * count;
         pos += 2 + 2 * remaining;
         remaining = 0;
         break;
       }
       remaining -= count;
       pos += 2 + 2 * count;
-      fGroupEnd[t] = pos;
+      this.fGroupEnd[t] = pos;
     }
-    fPos[t] = Math.min(pos, areaEnd);
-    fOrdinal[t] = ordinal - remaining;
-  };
-  /** Sets the frame to its first available stage, or to "nothing left". */
-  const beginStage = (t: number, from: number): void => {
-    const arrivedStep = fArrivedStep[t];
-    const vertex = fVertex[t];
+    this.fPos[t] = Math.min(pos, areaEnd);
+    this.fOrdinal[t] = ordinal - remaining;
+  }
+
+  /** Sets the frame to its first available stage from `from`, or to "nothing left". */
+  private beginStage(t: number, from: number): void {
+    const arrivedStep = this.fArrivedStep[t];
     for (let stage = from; stage < 2; stage++) {
       if (stage === 0) {
         // Stage A: the vertex ends the edge step it came by (or is the start) and the next one begins.
         const vertexStep = arrivedStep + 1;
-        if (vertexStep >= lastStep) continue;
-        if (arrivedStep >= 0 && fArrivedHops[t] < minHops[arrivedStep]) continue;
-        if (arrivedStep >= 0 && !vertexStepPasses(vertexStep, vertex)) continue;
-        fStep[t] = vertexStep + 1;
-        fHops[t] = 0;
+        if (vertexStep >= this.lastStep) continue;
+        if (arrivedStep >= 0) {
+          if (this.fArrivedHops[t] < this.minHops[arrivedStep]) continue;
+          if (!this.vertexStepPasses(vertexStep, this.fVertex[t])) continue;
+        }
+        this.fStep[t] = vertexStep + 1;
+        this.fHops[t] = 0;
       } else {
         // Stage B: one more hop of the variable-length step it came by.
-        if (arrivedStep < 0 || fArrivedHops[t] >= maxHops[arrivedStep]) continue;
-        fStep[t] = arrivedStep;
-        fHops[t] = fArrivedHops[t];
+        if (arrivedStep < 0 || this.fArrivedHops[t] >= this.maxHops[arrivedStep]) continue;
+        this.fStep[t] = arrivedStep;
+        this.fHops[t] = this.fArrivedHops[t];
       }
-      fStage[t] = stage;
-      fPhase[t] = 0;
-      openRecord(t);
+      this.fStage[t] = stage;
+      this.fPhase[t] = 0;
+      this.openRecord(t);
       return;
     }
-    fStage[t] = 2;
-  };
-  const markPath = (): void => {
-    for (let t = markedDepth; t < depth; t++) {
-      keep[fVertex[t]] = 1;
-      if (t > 0) keep[fEdge[t]] = 1;
-    }
-    markedDepth = depth;
-  };
-  const pop = (): void => {
-    depth--;
-    onPath.values[fVertex[depth]] = 0;
-    if (markedDepth > depth) markedDepth = depth;
-  };
+    this.fStage[t] = 2;
+  }
 
-  const words = (endId + 31) >>> 5;
-  for (let word = 0; word < words; word++) {
-    let bits = word < view.vertexBits.length ? view.vertexBits[word] : 0;
-    while (bits !== 0) {
-      const low = bits & -bits;
-      const start = (word << 5) | (31 - Math.clz32(low));
-      bits ^= low;
-      counters.examined++;
-      units++;
-      if (!inScope(start) || !vertexStepPasses(0, start)) continue;
-      if (lastStep === 0) {
-        keep[start] = 1;
+  /** Marks the current path, from the first frame not yet marked, plus a final hop when given. */
+  private markPath(finalEdge: number, finalVertex: number): void {
+    const keep = this.keep;
+    for (let t = this.markedDepth; t < this.depth; t++) {
+      keep[this.fVertex[t]] = 1;
+      if (t > 0) keep[this.fEdge[t]] = 1;
+    }
+    this.markedDepth = this.depth;
+    if (finalEdge >= 0) {
+      keep[finalEdge] = 1;
+      keep[finalVertex] = 1;
+    }
+  }
+
+  private pushStart(start: number): void {
+    this.fVertex[0] = start;
+    this.fEdge[0] = -1;
+    this.fArrivedStep[0] = -1;
+    this.fArrivedHops[0] = 0;
+    this.onPath[start] = 1;
+    this.depth = 1;
+    this.markedDepth = 0;
+    this.beginStage(0, 0);
+  }
+
+  /** With a pattern: a depth-first walk from every in-scope start vertex in ascending id order. */
+  private runPattern(budget: number): boolean {
+    const counters = this.counters;
+    const lastStep = this.lastStep;
+    const fStage = this.fStage;
+    const fStep = this.fStep;
+    const fPhase = this.fPhase;
+    const fPos = this.fPos;
+    const fGroupEnd = this.fGroupEnd;
+    const fAreaEnd = this.fAreaEnd;
+    const fOrdinal = this.fOrdinal;
+    const fHops = this.fHops;
+    const minHops = this.minHops;
+    const maxHops = this.maxHops;
+    const onPath = this.onPath;
+    const pool = this.view.pool;
+    const kinds = this.view.kindType;
+    const vertexBits = this.view.vertexBits;
+    const lastResults = this.stepResults[lastStep];
+    let units = 0;
+    let examined = 0;
+    let ruleCallsSeen = counters.ruleCalls;
+    for (;;) {
+      if (this.depth === 0) {
+        // The next start: the next live vertex in scope that passes the first step.
+        const end = this.endId;
+        let start = -1;
+        let id = this.nextId;
+        while (id < end && units < budget) {
+          const candidate = id++;
+          if ((vertexBits[candidate >>> 5] & (1 << (candidate & 31))) === 0) continue;
+          examined++;
+          units++;
+          const passes = this.inScope(candidate) && this.vertexStepPasses(0, candidate);
+          const calls = counters.ruleCalls;
+          if (calls !== ruleCallsSeen) {
+            units += (calls - ruleCallsSeen) * ruleCallUnits;
+            ruleCallsSeen = calls;
+          }
+          if (passes) {
+            start = candidate;
+            break;
+          }
+        }
+        this.nextId = id;
+        if (start < 0) {
+          counters.examined += examined;
+          return id >= end;
+        }
+        if (lastStep === 0) {
+          this.keep[start] = 1;
+          continue;
+        }
+        this.pushStart(start);
+      }
+      const ruleCalls = counters.ruleCalls;
+      units += (ruleCalls - ruleCallsSeen) * ruleCallUnits;
+      ruleCallsSeen = ruleCalls;
+      if (units >= budget) {
+        counters.examined += examined;
+        return false;
+      }
+      const t = this.depth - 1;
+      if (fStage[t] === 2) {
+        this.depth = t;
+        onPath[this.fVertex[t]] = 0;
+        if (this.markedDepth > t) this.markedDepth = t;
         continue;
       }
-      fVertex[0] = start;
-      fEdge[0] = -1;
-      fArrivedStep[0] = -1;
-      fArrivedHops[0] = 0;
-      onPath.values[start] = 1;
-      depth = 1;
-      markedDepth = 0;
-      beginStage(0, 0);
-      while (depth > 0) {
-        if (units >= unitsPerYield) {
-          units = 0;
-          yield;
-          resume();
-          for (let t = 0; t < depth; t++) if (fStage[t] < 2) reposition(t);
-        }
-        const t = depth - 1;
-        if (fStage[t] === 2) {
-          pop();
-          continue;
-        }
-        const pool = view.pool;
-        const stepIndex = fStep[t];
-        let pos = fPos[t];
-        const areaEnd = fAreaEnd[t];
-        let found = false;
-        let edge = -1;
-        let neighbor = -1;
-        while (pos < areaEnd) {
-          if (pos === fGroupEnd[t]) {
-            // A group header: [edge-type id, pair count].
-            fGroupEnd[t] = pos + 2 + 2 * pool[pos + 1];
-            pos += 2;
-            continue;
-          }
-          edge = pool[pos];
-          neighbor = pool[pos + 1];
+      const stepIndex = fStep[t];
+      const typeTested = this.hasTypeTest[stepIndex];
+      let pos = fPos[t];
+      const areaEnd = fAreaEnd[t];
+      let groupEnd = fGroupEnd[t];
+      let ordinal = fOrdinal[t];
+      let edge = -1;
+      let neighbor = -1;
+      let found = false;
+      while (pos < areaEnd && units < budget) {
+        if (pos === groupEnd) {
+          // A group header: [edge-type id, pair count].
+          groupEnd = pos + 2 + 2 * pool[pos + 1];
           pos += 2;
-          fOrdinal[t]++;
-          units++;
-          counters.examined++;
-          if (onPath.values[neighbor] === 1) continue;
-          if (!inScope(neighbor)) continue;
-          if (hasTypeTest[stepIndex] && !typePasses(stepIndex, view.kindType[edge] - edgeTypeBase)) continue;
-          if (!edgeInScope(edge) || !edgeStepPasses(stepIndex, edge)) continue;
-          found = true;
-          break;
-        }
-        fPos[t] = pos;
-        if (!found) {
-          // The record is exhausted: the other direction, the other stage, or back up.
-          const phases = phasesOf[stepIndex];
-          if (fPhase[t] + 1 < phases.length) {
-            fPhase[t]++;
-            openRecord(t);
-          } else {
-            beginStage(t, fStage[t] + 1);
-          }
           continue;
         }
-        // A hop: push the neighbour, then see whether it completes the pattern.
-        const child = depth;
-        fVertex[child] = neighbor;
-        fEdge[child] = edge;
-        fArrivedStep[child] = stepIndex;
-        fArrivedHops[child] = fHops[t] + 1;
-        onPath.values[neighbor] = 1;
-        depth++;
-        if (
-          stepIndex + 1 === lastStep &&
-          fArrivedHops[child] >= minHops[stepIndex] &&
-          vertexStepPasses(lastStep, neighbor)
-        ) {
-          markPath();
+        edge = pool[pos];
+        neighbor = pool[pos + 1];
+        pos += 2;
+        ordinal++;
+        examined++;
+        units++;
+        if (onPath[neighbor] === 1) continue;
+        let passes =
+          this.inScope(neighbor) &&
+          (!typeTested || this.typePasses(stepIndex, kinds[edge] - edgeTypeBase)) &&
+          this.edgeInScope(edge) &&
+          this.edgeStepPasses(stepIndex, edge);
+        const hops = fHops[t] + 1;
+        const onlyEnds = passes && stepIndex + 1 === lastStep && hops >= maxHops[stepIndex];
+        if (onlyEnds) {
+          // The hop can only end a path: decide it here, without a frame.
+          if (hops >= minHops[stepIndex]) {
+            const known = lastResults === null ? passed : lastResults[neighbor];
+            if (known === passed || (known === unknown && this.vertexStepPasses(lastStep, neighbor))) {
+              this.markPath(edge, neighbor);
+            }
+          }
+          passes = false;
         }
-        beginStage(child, 0);
+        const calls = counters.ruleCalls;
+        if (calls !== ruleCallsSeen) {
+          units += (calls - ruleCallsSeen) * ruleCallUnits;
+          ruleCallsSeen = calls;
+        }
+        if (!passes) continue;
+        found = true;
+        break;
       }
+      fPos[t] = pos;
+      fGroupEnd[t] = groupEnd;
+      fOrdinal[t] = ordinal;
+      if (!found) {
+        if (pos < areaEnd) continue; // the budget ran out inside the record
+        // The record is exhausted: the other direction, the other stage, or back up.
+        if (fPhase[t] + 1 < this.phases[stepIndex].length) {
+          fPhase[t]++;
+          this.openRecord(t);
+        } else {
+          this.beginStage(t, fStage[t] + 1);
+        }
+        continue;
+      }
+      // A hop with a future: push the neighbour, then see whether it also completes the pattern.
+      const child = this.depth;
+      this.fVertex[child] = neighbor;
+      this.fEdge[child] = edge;
+      this.fArrivedStep[child] = stepIndex;
+      this.fArrivedHops[child] = fHops[t] + 1;
+      onPath[neighbor] = 1;
+      this.depth = child + 1;
+      if (
+        stepIndex + 1 === lastStep &&
+        this.fArrivedHops[child] >= minHops[stepIndex] &&
+        this.vertexStepPasses(lastStep, neighbor)
+      ) {
+        this.markPath(-1, -1);
+      }
+      this.beginStage(child, 0);
     }
   }
-  let vertexCount = 0;
-  let edgeCount = 0;
-  for (let id = 0; id < endId; id++) {
-    if (keep[id] === 0) continue;
-    if (view.kindType[id] === vertexKind) vertexCount++;
-    else edgeCount++;
-  }
-  return { keep, vertexCount, edgeCount };
 }

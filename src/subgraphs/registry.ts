@@ -100,6 +100,8 @@ export class Subgraphs {
   private seenVersion = -1;
   /** Extracts built by `create`, waiting for their registration's commit, by payload. */
   private readonly prepared = new Map<string, { graph: Graph; sourceId: string; extractId: string }>();
+  /** The work counters of the most recent build (benchmarks and telemetry read them). */
+  lastBuildCounters: MatchCounters | undefined;
   /** Elements of extracts being registered or recalculated, counted against the namespace's quota. */
   private reservedElements = 0;
 
@@ -263,6 +265,7 @@ export class Subgraphs {
         () => matchRulesOf(source.graph, plan, semantic, this.options.maxFragmentSteps ?? 10_000_000),
         control,
       );
+      this.lastBuildCounters = result.counters;
       return { graph: result.graph, sourceId: source.id, counters: result.counters };
     } catch (error) {
       if (error instanceof ExtractTooLarge) throw this.elementQuota(error, namespaceRoom);
