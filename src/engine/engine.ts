@@ -55,7 +55,19 @@ export interface EngineOptions extends WriterOptions {
    * false; the writer then derives no events at all). Default: a feed with the documented default sizes.
    */
   changeFeed?: ChangeFeedOptions | false;
+  /**
+   * Added with `onRegistrationsReplaced` at construction, so it sees every load of the engine, startup
+   * recovery included; for an owner of registrations that serves every namespace (`Namespaces`'s
+   * `engine` options reach every engine it makes).
+   */
+  onRegistrationsReplaced?: RegistrationsReplacedListener;
 }
+
+/**
+ * Told, synchronously, that a load replaced the registrations of `engine` (see
+ * `Engine.onRegistrationsReplaced`); it reads them from `engine.graph.registrations`.
+ */
+export type RegistrationsReplacedListener = (engine: Engine) => void;
 
 export interface GraphPage {
   vertices: VertexRecord[];
@@ -119,9 +131,15 @@ export class Engine {
    * (`subscribe` to follow it). Undefined when the engine was made with `changeFeed: false`.
    */
   readonly changeFeed: ChangeFeed | undefined;
+  private readonly registrationsReplacedListeners = new Set<RegistrationsReplacedListener>();
+  private readonly onBackgroundError: ((error: Error) => void) | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.writer = new Writer(this.graph, options);
+    this.onBackgroundError = options.onBackgroundError;
+    if (options.onRegistrationsReplaced !== undefined) {
+      this.registrationsReplacedListeners.add(options.onRegistrationsReplaced);
+    }
     this.indexes = new IndexRegistry(this.graph);
     this.writer.attachIndexes(this.indexes.writerIndexes);
     this.writer.addCommitHook(this.indexes.onCommit, { readsCreateBatches: true });
@@ -346,7 +364,48 @@ export class Engine {
    * (reads continue). Checkpoints use it to copy a consistent cut and to install a loaded graph.
    */
   exclusive<T>(step: () => T | Promise<T>): Promise<T> {
-    return this.writer.exclusive(step);
+    return this.writer.exclusive(async () => {
+      // Inside a step the registrations change only by a load: a checkpoint installed, history replayed.
+      const before = this.graph.registrations.version;
+      try {
+        return await step();
+      } finally {
+        if (this.graph.registrations.version !== before) this.announceRegistrationsReplaced();
+      }
+    });
+  }
+
+  /**
+   * Calls `listener` after every load that replaces the namespace's registrations: a checkpoint installed
+   * (startup recovery, `PUT /load`, a save-game restore, a checkpoint adopted at startup), or write-ahead log
+   * history replayed that registers or removes entries (startup recovery from a log alone). It runs synchronously at the end of the writer step that loaded, once the whole
+   * loaded state is in place (the checkpoint and any history replayed on top of it) and before any later
+   * write applies. A listener that throws is reported to `onBackgroundError` (default: a process warning);
+   * the others still run. Loads before the listener was added are not told (the engines a namespace
+   * catalog restores at startup are recovered before anyone holds them: pass the listener as the
+   * `onRegistrationsReplaced` engine option instead, or read the registrations as they are when attaching).
+   * Answers a function that removes the listener.
+   */
+  onRegistrationsReplaced(listener: RegistrationsReplacedListener): () => void {
+    this.registrationsReplacedListeners.add(listener);
+    return () => {
+      this.registrationsReplacedListeners.delete(listener);
+    };
+  }
+
+  private announceRegistrationsReplaced(): void {
+    for (const listener of [...this.registrationsReplacedListeners]) {
+      try {
+        listener(this);
+      } catch (error) {
+        const failure = new Error(
+          `a listener for replaced registrations failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+        if (this.onBackgroundError !== undefined) this.onBackgroundError(failure);
+        else process.emitWarning(failure.message, { code: 'SKEIN_REGISTRATIONS_LISTENER' });
+      }
+    }
   }
 
   /**

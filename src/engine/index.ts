@@ -5,7 +5,7 @@
  * that enforces them are in docs/architecture.md.
  */
 export { Engine, maxGraphPageElements, maxBatchReadIds, batchReadSliceIds } from './engine.js';
-export type { EngineOptions, GraphPage, BatchRead } from './engine.js';
+export type { EngineOptions, GraphPage, BatchRead, RegistrationsReplacedListener } from './engine.js';
 export { Namespaces, defaultMaxNamespaces } from './namespaces/catalog.js';
 export type { Namespace, NamespaceUpdate, NamespacesOptions, TriState } from './namespaces/catalog.js';
 export { defaultNamespaceName, namespaceNameProblem, maxNamespaceNameLength } from './namespaces/names.js';
@@ -37,7 +37,8 @@ export { GraphCopy } from './graph/copy.js';
 export { readVertex, readEdge, firstElements } from './graph/read.js';
 export type { TopologyView } from './graph/topology.js';
 export type { Graph } from './graph/graph.js';
-export type { RegistrationStore, RegistrationFamily } from './registrations/store.js';
+export { registrationFamilies } from './registrations/store.js';
+export type { RegistrationStore, RegistrationFamily, RegistrationEntry } from './registrations/store.js';
 export * from './model/values.js';
 export { IndexRegistry, builtInIndexPlugins, indexScanSliceKeys } from './indexes/registry.js';
 export type { IndexRecord, FulltextResult, CreateOptions } from './indexes/registry.js';

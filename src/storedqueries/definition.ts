@@ -17,8 +17,23 @@ export interface PathQuerySpecification {
   cost?: { vertexCost?: string | null; edgeCost?: string | null };
 }
 
+/** Pattern step types, in their canonical spelling (a body may use any case). */
 export const patternTypes = ['Vertex', 'Edge', 'VariableLengthEdge'] as const;
+/** Edge step directions, in their canonical spelling; `patternDirectionAliases` lists what a body may say. */
 export const patternDirections = ['OutgoingEdge', 'IncomingEdge', 'UndirectedEdge'] as const;
+/** Every accepted `direction` (matched case-insensitively), lower-cased, to its canonical spelling. */
+export const patternDirectionAliases: ReadonlyMap<string, (typeof patternDirections)[number]> = new Map([
+  ['outgoingedge', 'OutgoingEdge'],
+  ['outgoing', 'OutgoingEdge'],
+  ['out', 'OutgoingEdge'],
+  ['incomingedge', 'IncomingEdge'],
+  ['incoming', 'IncomingEdge'],
+  ['in', 'IncomingEdge'],
+  ['undirectededge', 'UndirectedEdge'],
+  ['undirected', 'UndirectedEdge'],
+]);
+/** Most hops a VariableLengthEdge step's `maxLength` may allow (both lengths default to 1, inclusive). */
+export const maxPatternEdgeLength = 100;
 
 export interface PatternEntry {
   type?: (typeof patternTypes)[number];
@@ -106,10 +121,35 @@ function pathSpecification(block: unknown): PathQuerySpecification {
 function lengthField(entry: JsonObject, field: 'minLength' | 'maxLength', where: string): number | undefined {
   const value = entry[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffff) {
-    throw new StoredQueryInvalid(`${where}.${field} must be an integer from 0 to 65535`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maxPatternEdgeLength) {
+    throw new StoredQueryInvalid(`${where}.${field} must be an integer from 0 to ${maxPatternEdgeLength}`);
   }
   return value;
+}
+
+/** `type`, matched case-insensitively; absent is `Vertex`. */
+function patternType(raw: JsonObject, where: string): NonNullable<PatternEntry['type']> {
+  if (raw.type === undefined || raw.type === null) return 'Vertex';
+  const wanted = typeof raw.type === 'string' ? raw.type.toLowerCase() : undefined;
+  const type = patternTypes.find((candidate) => candidate.toLowerCase() === wanted);
+  if (type === undefined) {
+    throw new StoredQueryInvalid(
+      `${where}.type must be one of ${patternTypes.join(', ')} (any case), not ${JSON.stringify(raw.type)}`,
+    );
+  }
+  return type;
+}
+
+/** `direction`, matched case-insensitively against the canonical names and their aliases. */
+function patternDirection(value: unknown, where: string): NonNullable<PatternEntry['direction']> {
+  const direction = typeof value === 'string' ? patternDirectionAliases.get(value.toLowerCase()) : undefined;
+  if (direction === undefined) {
+    throw new StoredQueryInvalid(
+      `${where}.direction must be one of OutgoingEdge (Outgoing, Out), IncomingEdge (Incoming, In) or ` +
+        `UndirectedEdge (Undirected), in any case, not ${JSON.stringify(value)}`,
+    );
+  }
+  return direction;
 }
 
 const patternFields = [
@@ -129,11 +169,7 @@ function patternEntry(raw: unknown, index: number): PatternEntry {
   if (!isObject(raw)) throw new StoredQueryInvalid(`${where} must be an object`);
   onlyFields(raw, patternFields, where);
   const entry: PatternEntry = {};
-  const type = raw.type ?? 'Vertex';
-  if (!patternTypes.includes(type as PatternEntry['type'] & string)) {
-    throw new StoredQueryInvalid(`${where}.type must be one of ${patternTypes.join(', ')}`);
-  }
-  entry.type = type as NonNullable<PatternEntry['type']>;
+  entry.type = patternType(raw, where);
   if (raw.patternName !== undefined && raw.patternName !== null && typeof raw.patternName !== 'string') {
     throw new StoredQueryInvalid(`${where}.patternName must be a string`);
   }
@@ -159,10 +195,7 @@ function patternEntry(raw: unknown, index: number): PatternEntry {
   }
   if (raw.direction !== undefined && raw.direction !== null) {
     if (isVertex) throw new StoredQueryInvalid(`${where}.direction applies only to an edge step`);
-    if (!patternDirections.includes(raw.direction as NonNullable<PatternEntry['direction']>)) {
-      throw new StoredQueryInvalid(`${where}.direction must be one of ${patternDirections.join(', ')}`);
-    }
-    entry.direction = raw.direction as NonNullable<PatternEntry['direction']>;
+    entry.direction = patternDirection(raw.direction, where);
   }
   const minLength = lengthField(raw, 'minLength', where);
   const maxLength = lengthField(raw, 'maxLength', where);
@@ -179,20 +212,40 @@ function patternEntry(raw: unknown, index: number): PatternEntry {
   return entry;
 }
 
-/** Pattern order (docs/storedqueries.md): starts and ends with a vertex, alternates vertex and edge. */
+/** `a Vertex step`, `an Edge step`, ... */
+function stepName(entry: PatternEntry): string {
+  const type = entry.type ?? 'Vertex';
+  return `${type === 'Edge' ? 'an' : 'a'} ${type} step`;
+}
+
+/**
+ * Pattern order (docs/storedqueries.md): starts and ends with a vertex, alternates vertex and edge; a
+ * variable-length edge may not lead. Each refusal names the step.
+ */
 function checkPatternOrder(patterns: readonly PatternEntry[]): void {
   if (patterns.length === 0) return;
+  if (patterns[0].type === 'VariableLengthEdge') {
+    throw new StoredQueryInvalid(
+      'subGraph.patterns[0] is a VariableLengthEdge step: a variable-length edge may not lead; ' +
+        'patterns start with a Vertex step',
+    );
+  }
   patterns.forEach((entry, index) => {
     const wantVertex = index % 2 === 0;
     if ((entry.type === 'Vertex') !== wantVertex) {
       throw new StoredQueryInvalid(
-        `subGraph.patterns[${index}] is a ${entry.type ?? 'Vertex'} step where a ${wantVertex ? 'Vertex' : 'edge'} step belongs: ` +
+        `subGraph.patterns[${index}] is ${stepName(entry)} where ${wantVertex ? 'a Vertex' : 'an edge'} step belongs: ` +
           'patterns start and end with a vertex and alternate vertex and edge steps',
       );
     }
   });
-  if (patterns.length % 2 === 0)
-    throw new StoredQueryInvalid('subGraph.patterns must end with a Vertex step');
+  if (patterns.length % 2 === 0) {
+    const last = patterns.length - 1;
+    throw new StoredQueryInvalid(
+      `subGraph.patterns[${last}] is ${stepName(patterns[last])} at the end: ` +
+        'patterns must end with a Vertex step',
+    );
+  }
 }
 
 function subgraphSpecification(block: unknown): SubgraphQuerySpecification {

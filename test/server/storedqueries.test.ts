@@ -13,6 +13,7 @@ import {
   useServer,
   Client,
 } from '../support/server.js';
+import { unlimited } from '../support/conventions-server.js';
 
 const vertexFilter = 'return (v) => v.Label == "person";';
 const edgeCost = 'return (e) => 1.0;';
@@ -31,7 +32,8 @@ const createdAtPattern = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z$/;
 
 for (const prefix of prefixes) {
   describe(`stored queries, ${describePrefix(prefix)}`, () => {
-    const fixture = useServer(prefix);
+    // The suite sends more registrations than one window of the sensitive-route limit admits.
+    const fixture = useServer(prefix, { rateLimit: unlimited });
 
     test('registering a Path query answers 201 with the summary and a Location', async () => {
       const reply = await fixture.client.post('/storedquery', pathQuery('adults-shortest'));
@@ -85,6 +87,39 @@ for (const prefix of prefixes) {
       });
       const summary = assertJson<Record<string, unknown>>(reply, 201);
       assert.equal(summary.kind, 'SubGraph');
+    });
+
+    test('pattern types and directions match in any case, aliases included, and are stored canonical', async () => {
+      const reply = await fixture.client.post('/storedquery', {
+        name: 'spelled-freely',
+        kind: 'SubGraph',
+        subGraph: {
+          patterns: [
+            { type: 'vertex' },
+            { type: 'EDGE', direction: 'out' },
+            { type: 'Vertex' },
+            { type: 'variablelengthedge', direction: 'Incoming', minLength: 2, maxLength: 100 },
+            {},
+            { type: 'edge', direction: 'UNDIRECTED' },
+            { type: 'VERTEX' },
+          ],
+        },
+      });
+      assertJson(reply, 201);
+      const detail = assertJson<{ specificationJson: string }>(
+        await fixture.client.get('/storedquery/spelled-freely'),
+      );
+      assert.deepEqual(JSON.parse(detail.specificationJson), {
+        patterns: [
+          { type: 'Vertex' },
+          { type: 'Edge', direction: 'OutgoingEdge' },
+          { type: 'Vertex' },
+          { type: 'VariableLengthEdge', direction: 'IncomingEdge', minLength: 2, maxLength: 100 },
+          { type: 'Vertex' },
+          { type: 'Edge', direction: 'UndirectedEdge' },
+          { type: 'Vertex' },
+        ],
+      });
     });
 
     test('the list is ordered by name in ordinal order', async () => {
@@ -146,6 +181,38 @@ for (const prefix of prefixes) {
       [
         'patterns that end on an edge',
         { name: 'ends', kind: 'SubGraph', subGraph: { patterns: [{ type: 'Vertex' }, { type: 'Edge' }] } },
+      ],
+      [
+        'a variable-length edge that leads',
+        { name: 'leads', kind: 'SubGraph', subGraph: { patterns: [{ type: 'VariableLengthEdge' }] } },
+      ],
+      [
+        'an unknown pattern type',
+        { name: 'type-unknown', kind: 'SubGraph', subGraph: { patterns: [{ type: 'Node' }] } },
+      ],
+      [
+        'an unknown direction',
+        {
+          name: 'direction-unknown',
+          kind: 'SubGraph',
+          subGraph: { patterns: [{}, { type: 'Edge', direction: 'Sideways' }, {}] },
+        },
+      ],
+      [
+        'a maxLength above 100',
+        {
+          name: 'too-long',
+          kind: 'SubGraph',
+          subGraph: { patterns: [{}, { type: 'VariableLengthEdge', maxLength: 101 }, {}] },
+        },
+      ],
+      [
+        'a minLength above maxLength',
+        {
+          name: 'min-max',
+          kind: 'SubGraph',
+          subGraph: { patterns: [{}, { type: 'VariableLengthEdge', minLength: 3, maxLength: 2 }, {}] },
+        },
       ],
       [
         'a vertex step with both vertexFilter and semanticMinScore',

@@ -218,8 +218,10 @@ export class Durability implements NamespaceLogControl {
       const anchor = log.anchor;
       if (anchor.kind === 'checkpoint') {
         const loaded = await this.loadForStartup(namespace, anchor.id);
-        await this.install(namespace, loaded);
-        await log.replay();
+        // One writer step: the load is whole (checkpoint and history) when the step ends and is announced.
+        await this.install(namespace, loaded, async () => {
+          await log.replay();
+        });
         if (
           !this.isRegistered(loaded.location) &&
           (registered === undefined || isNewer(loaded, registered.entry))

@@ -1,13 +1,17 @@
 /**
  * Registrations: the named definitions features other than the graph keep per namespace (stored queries
- * now; subgraph recipes and plugins will join, each with the log entry type reserved for it), as opaque
+ * and subgraph recipes now; plugins will join, with the log entry type reserved for them), as opaque
  * JSON payloads. They change only through the writer
  * (`register` / `unregister` operations), so they are ordered with element writes, logged in the
  * write-ahead log and saved in checkpoints like the graph, while the engine stays ignorant of what a
- * payload means: the owning feature (src/storedqueries) reads and compiles it.
+ * payload means: the owning feature (src/storedqueries, src/subgraphs) reads it.
+ *
+ * Within a family, order is registration order and it is part of the state: the log replays in commit
+ * order and checkpoints list entries in that order, so a replay or a load gives back the same order (a
+ * feature may rely on it, e.g. to rebuild entries that depend on earlier ones).
  *
  * Registrations belong to the namespace, not to its elements: a clear or trim of the graph keeps them; a
- * load replaces them with the checkpoint's.
+ * load replaces them with the checkpoint's (`Engine.onRegistrationsReplaced` tells the features).
  */
 import { EngineError } from '../errors.js';
 
@@ -102,7 +106,7 @@ export class RegistrationStore {
     return copy;
   }
 
-  /** Replaces every family's entries (a checkpoint's). */
+  /** Replaces every family's entries (a checkpoint's), each family in the order given. */
   replaceAll(snapshot: Partial<RegistrationSnapshot>): void {
     this.families = new Map();
     for (const family of registrationFamilies) {

@@ -223,10 +223,9 @@ describe('log codec: entries', () => {
     );
   });
 
-  it('refuses every reserved type (embeddings, subgraph recipes, plugins) loudly', () => {
+  it('refuses every reserved type (embeddings, plugins) loudly', () => {
     const reserved = [
       [EntryType.embeddingWrite, 'embedding write'],
-      [EntryType.subgraphRecipe, 'subgraph recipe'],
       [EntryType.pluginRegistration, 'plugin registration'],
     ] as const;
     for (const [type, name] of reserved) {
@@ -262,6 +261,29 @@ describe('log codec: entries', () => {
       'here',
     );
     assert.deepEqual(operationsOf(removal), [{ kind: 'unregister', family: 'storedQuery', name: 'q-1' }]);
+  });
+
+  it('round-trips subgraph recipe registrations and removals as entries of type 17', () => {
+    const register = {
+      kind: 'register',
+      family: 'subgraphRecipe',
+      name: 'friends-of',
+      payload: '{"name":"friends-of","patterns":[]}',
+    } as const;
+    const payload = payloadOf(committed([register]), 4);
+    assert.equal(payload[1], EntryType.subgraphRecipe);
+    const entry = readEntry(payload, 'here');
+    assert.equal(entry.type, 'registration');
+    assert.equal(entry.sequence, 4);
+    assert.deepEqual(operationsOf(entry), [register]);
+    const removal = readEntry(
+      payloadOf(committed([{ kind: 'unregister', family: 'subgraphRecipe', name: 'friends-of' }]), 5),
+      'here',
+    );
+    assert.equal(removal.type, 'registration');
+    assert.deepEqual(operationsOf(removal), [
+      { kind: 'unregister', family: 'subgraphRecipe', name: 'friends-of' },
+    ]);
   });
 
   it('round-trips index definitions and drops as entries of type 20, decoded in their replay form (property)', () => {

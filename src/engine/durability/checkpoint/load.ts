@@ -6,11 +6,21 @@
  * Work on the event loop runs in slices that yield (CRC checks, column copies, record checks, decoding
  * side values), so a load into a serving process keeps the loop responsive.
  */
-import type { RegistrationEntry } from '../../registrations/store.js';
+import {
+  registrationFamilies,
+  type RegistrationEntry,
+  type RegistrationFamily,
+} from '../../registrations/store.js';
 import path from 'node:path';
 import { Graph } from '../../graph/graph.js';
 import { SectionType, assertLittleEndianHost, corrupt } from './format.js';
-import { checkpointSectionNames, decodeManifest, type CheckpointManifest } from './manifest.js';
+import {
+  checkpointSectionNames,
+  decodeManifest,
+  registrationSections,
+  type CheckpointManifest,
+  type CheckpointSectionName,
+} from './manifest.js';
 import { Pacer } from './pace.js';
 import { checkPartition, readCheckpointFile, type Partition } from './partition-check.js';
 import {
@@ -96,7 +106,7 @@ function checkIndexEntries(file: string, sections: LoadedSections): void {
 function registrationsOf(
   file: string,
   sections: LoadedSections,
-  section: 'storedQueries',
+  section: CheckpointSectionName,
 ): RegistrationEntry[] {
   const seen = new Set<string>();
   return sections[section].entries.map((entry) => {
@@ -167,7 +177,11 @@ export async function loadCheckpoint(
   for (const partition of partitions) await loadProperties(graph, partition, pacer);
   for (const partition of partitions) await loadEmbeddings(graph, partition, pacer);
   checkIndexEntries(manifestFile, sections);
-  graph.registrations.replaceAll({ storedQuery: registrationsOf(manifestFile, sections, 'storedQueries') });
+  const registrations: Partial<Record<RegistrationFamily, RegistrationEntry[]>> = {};
+  for (const family of registrationFamilies) {
+    registrations[family] = registrationsOf(manifestFile, sections, registrationSections[family]);
+  }
+  graph.registrations.replaceAll(registrations);
 
   let totalBytes = manifestBytes.byteLength;
   for (const content of contents) totalBytes += content.byteLength;

@@ -6,6 +6,7 @@
  * optionally backed by one sidecar file of its own.
  */
 import { crc32 } from 'node:zlib';
+import type { RegistrationFamily } from '../../registrations/store.js';
 import {
   checkpointFormatVersion,
   commonHeaderBytes,
@@ -26,6 +27,15 @@ export const checkpointSectionNames = [
   'plugins',
 ] as const;
 export type CheckpointSectionName = (typeof checkpointSectionNames)[number];
+
+/**
+ * The section each registration family is saved in (src/engine/registrations): written from the
+ * registrations, one entry per registration in registration order, and loaded back into them.
+ */
+export const registrationSections: Readonly<Record<RegistrationFamily, CheckpointSectionName>> = {
+  storedQuery: 'storedQueries',
+  subgraphRecipe: 'subgraphRecipes',
+};
 
 /** Version of each section's entry shape; a section's owner bumps it when its entries change meaning. */
 export const checkpointSectionVersion = 1;

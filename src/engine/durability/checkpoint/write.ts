@@ -21,6 +21,7 @@ import type { Engine } from '../../engine.js';
 import { assertLittleEndianHost, checkpointFormatVersion, hex } from './format.js';
 import {
   checkpointSectionNames,
+  registrationSections,
   encodeManifest,
   type CheckpointManifest,
   type PartitionRecord,
@@ -40,7 +41,7 @@ import {
   type PendingSidecar,
 } from './sidecars.js';
 import { takeSnapshot, type GraphSnapshot, type SnapshotOptions } from './snapshot.js';
-import type { RegistrationFamily } from '../../registrations/store.js';
+import { registrationFamilies, type RegistrationFamily } from '../../registrations/store.js';
 import type { SectionEntryInput } from './sidecars.js';
 import type { DroppedIndex } from './snapshot-indexes.js';
 import { PartitionWorkers } from './worker-pool.js';
@@ -95,6 +96,8 @@ export interface CheckpointWriteResult {
   indexes: { indexId: string; pluginType: string }[];
   /** Indexes the checkpoint could not write (their serialization failed), with the reason. */
   droppedIndexes: DroppedIndex[];
+  /** The names of the subgraph recipes the checkpoint holds, in registration order. */
+  subgraphRecipes: string[];
   /** Wall time of `writeCheckpoint`. */
   writeMs: number;
 }
@@ -210,8 +213,9 @@ async function writePartitionHere(job: PartitionJob, pacer: Pacer): Promise<Part
 }
 
 /**
- * A registration family's section (`storedQueries`): one entry per registration, named by its name, its
- * payload (JSON text, the owning feature's) as the metadata; no sidecar file.
+ * A registration family's section (`storedQueries`, `subgraphRecipes`): one entry per registration in
+ * registration order, named by its name, its payload (JSON text, the owning feature's) as the metadata;
+ * no sidecar file.
  */
 function registrationEntries(snapshot: GraphSnapshot, family: RegistrationFamily): SectionEntryInput[] {
   return snapshot.registrations[family].map(({ name, payload }) => ({ name, metadata: payload }));
@@ -249,14 +253,14 @@ export async function writeCheckpoint(
   if (given.indexes !== undefined) {
     throw new EngineError('INVALID_INPUT', "the 'indexes' section is written from the engine's indexes");
   }
-  if (given.storedQueries !== undefined) {
-    throw new EngineError('INVALID_INPUT', "the 'storedQueries' section is written from the registrations");
+  const sections: CheckpointSectionsInput = { ...given, indexes: indexEntries(snapshot) };
+  for (const family of registrationFamilies) {
+    const section = registrationSections[family];
+    if (given[section] !== undefined) {
+      throw new EngineError('INVALID_INPUT', `the '${section}' section is written from the registrations`);
+    }
+    sections[section] = registrationEntries(snapshot, family);
   }
-  const sections: CheckpointSectionsInput = {
-    ...given,
-    indexes: indexEntries(snapshot),
-    storedQueries: registrationEntries(snapshot, 'storedQuery'),
-  };
   const requested = path.resolve(location);
   const directory = path.dirname(requested);
   const checkpointId = new Uint8Array(randomBytes(16));
@@ -347,6 +351,7 @@ export async function writeCheckpoint(
           edgeCount: snapshot.edgeCount,
           indexes: snapshot.indexes.map(({ indexId, pluginType }) => ({ indexId, pluginType })),
           droppedIndexes: [...snapshot.droppedIndexes],
+          subgraphRecipes: snapshot.registrations.subgraphRecipe.map(({ name }) => name),
           writeMs: performance.now() - started,
         };
       } catch (error) {

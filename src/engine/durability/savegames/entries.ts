@@ -30,6 +30,7 @@ export interface SaveGameKpis {
   readonly availableIndexPlugins: readonly string[];
   readonly availablePathPlugins: readonly string[];
   readonly availableServicePlugins: readonly string[];
+  /** The names of the namespace's subgraph recipes (registration family `subgraphRecipe`) at the save. */
   readonly subGraphs: readonly string[];
 }
 

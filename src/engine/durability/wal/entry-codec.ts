@@ -15,7 +15,7 @@
  *     removeEmbedding    u8 7, varint id, string name
  *   clear marker         varint commit seconds
  *   trim marker          varint commit seconds, varuint id count before, varuint survivors
- *   registration (18)    varint commit seconds, u8 action (1 register, 2 unregister), string name, and
+ *   registration (17, 18) varint commit seconds, u8 action (1 register, 2 unregister), string name, and
  *                        for a register string payload
  *   index definition (20) varint commit seconds, u8 action (1 define, 2 drop), string index id, and for a
  *                        define string plug-in type, varuint option count, (string name, value)*
@@ -522,6 +522,9 @@ export function readEntry(payload: Buffer, where: string): LogEntry {
         idsBefore: input.varUint(),
         survivors: input.varUint(),
       };
+      break;
+    case EntryType.subgraphRecipe:
+      entry = readRegistration(input, 'subgraphRecipe', sequence, where);
       break;
     case EntryType.storedQuery:
       entry = readRegistration(input, 'storedQuery', sequence, where);

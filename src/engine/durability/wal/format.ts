@@ -45,8 +45,9 @@ export const entryFormatVersion = 1;
 
 /**
  * Entry type numbers. Types 1-15 are the element history; 16-31 are the registrations, definitions and
- * index content, each family its own type (18, stored queries, 20, index definitions, and 21, index
- * writes, are written now; the others are reserved, their numbers fixed). A registration entry's body:
+ * index content, each family its own type (17, subgraph recipes, 18, stored queries, 20, index
+ * definitions, and 21, index writes, are written now; the others are reserved, their numbers fixed). A
+ * registration entry's body:
  * varint commit clock, u8 action (1 register, 2 unregister), the name (string), and for a register the
  * payload (string, JSON). An index definition entry's body: varint commit clock, u8 action (1 define,
  * 2 drop), the index id (string), and for a define the plug-in type (string), a varuint option count and
@@ -64,7 +65,7 @@ export const EntryType = {
   trimMarker: 3,
   /** Reserved: an element embedding write. */
   embeddingWrite: 16,
-  /** Reserved: a subgraph recipe registration or removal. */
+  /** A subgraph recipe registration or removal (src/engine/registrations, family `subgraphRecipe`). */
   subgraphRecipe: 17,
   /** A stored query registration or removal (src/engine/registrations, family `storedQuery`). */
   storedQuery: 18,
@@ -81,7 +82,6 @@ export type EntryTypeNumber = (typeof EntryType)[keyof typeof EntryType];
 /** What each reserved type will hold, for the error that refuses to replay it. */
 export const reservedEntryTypes: ReadonlyMap<number, string> = new Map([
   [EntryType.embeddingWrite, 'embedding write'],
-  [EntryType.subgraphRecipe, 'subgraph recipe'],
   [EntryType.pluginRegistration, 'plugin registration'],
 ]);
 

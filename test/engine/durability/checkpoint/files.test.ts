@@ -262,7 +262,7 @@ describe('checkpoint files', () => {
             { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data },
             { name: 'empty', metadata: null },
           ],
-          subgraphRecipes: [{ name: 'q', metadata: { source: 'return 1;' } }],
+          plugins: [{ name: 'q', metadata: { source: 'return 1;' } }],
         },
       });
       assert.deepEqual(saved.files.slice(2), [`${saved.location}.services-0000`]);
@@ -271,11 +271,11 @@ describe('checkpoint files', () => {
         { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data: Buffer.from(data) },
         { name: 'empty', metadata: null, data: null },
       ]);
-      assert.deepEqual(loaded.sections.subgraphRecipes.entries, [
+      assert.deepEqual(loaded.sections.plugins.entries, [
         { name: 'q', metadata: { source: 'return 1;' }, data: null },
       ]);
       assert.deepEqual(loaded.sections.storedQueries.entries, []);
-      assert.deepEqual(loaded.sections.plugins.entries, []);
+      assert.deepEqual(loaded.sections.subgraphRecipes.entries, []);
 
       const sidecar = await readFile(saved.files[2]);
       sidecar[sidecar.byteLength - 1] ^= 1;
@@ -292,10 +292,15 @@ describe('checkpoint files', () => {
         saveCheckpoint(engine, path.join(directory, 'u.f8s'), { sections: { indexes: [] } }),
         { code: 'INVALID_INPUT', message: /engine's indexes/ },
       );
-      await assert.rejects(
-        saveCheckpoint(engine, path.join(directory, 'v.f8s'), { sections: { storedQueries: [] } }),
-        { code: 'INVALID_INPUT', message: /from the registrations/ },
-      );
+      for (const section of ['storedQueries', 'subgraphRecipes'] as const) {
+        await assert.rejects(
+          saveCheckpoint(engine, path.join(directory, 'v.f8s'), { sections: { [section]: [] } }),
+          {
+            code: 'INVALID_INPUT',
+            message: new RegExp(`'${section}' section is written from the registrations`),
+          },
+        );
+      }
     });
   });
 
