@@ -62,6 +62,7 @@ export type {
 export {
   subgraphsOf,
   configureSubgraphCompileCache,
+  rebuildSubgraphsOnLoad,
   Subgraphs,
   SubgraphRequestError,
   recipeOf,

@@ -17,6 +17,7 @@ import {
   type StorageLock,
   Namespaces,
   configureSubgraphCompileCache,
+  rebuildSubgraphsOnLoad,
 } from '../index.js';
 import { buildServer, type SkeinServer } from './app.js';
 
@@ -63,6 +64,10 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
   const namespaces = new Namespaces({
     maxNamespaces: settings.namespaces.maxNamespaces,
     engine: {
+      onRegistrationsReplaced: rebuildSubgraphsOnLoad({
+        maxFragmentSteps: settings.fragments.maxSteps,
+        defaultTimeBudgetSeconds: settings.subgraphs.defaultTimeBudgetSeconds,
+      }),
       maxGroupTransactions: settings.writer.maxGroupTransactions,
       maxGroupsInFlight: settings.writer.maxGroupsInFlight,
       minTransactionsToOverlap: settings.writer.minTransactionsToOverlap,

@@ -121,8 +121,8 @@ function pathSpecification(block: unknown): PathQuerySpecification {
 function lengthField(entry: JsonObject, field: 'minLength' | 'maxLength', where: string): number | undefined {
   const value = entry[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maxPatternEdgeLength) {
-    throw new StoredQueryInvalid(`${where}.${field} must be an integer from 0 to ${maxPatternEdgeLength}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maxPatternEdgeLength) {
+    throw new StoredQueryInvalid(`${where}.${field} must be an integer from 1 to ${maxPatternEdgeLength}`);
   }
   return value;
 }

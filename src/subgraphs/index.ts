@@ -4,7 +4,7 @@
  * entry (docs/architecture.md).
  */
 export * from './model.js';
-export { subgraphsOf, configureSubgraphCompileCache } from './per-engine.js';
+export { subgraphsOf, configureSubgraphCompileCache, rebuildSubgraphsOnLoad } from './per-engine.js';
 export { Subgraphs, subgraphAlgorithms } from './registry.js';
 export type { SubgraphSummary, SubgraphsOptions, BuildRequest } from './registry.js';
 export { recipeOf, normalizePatterns, SubgraphRequestError } from './request.js';

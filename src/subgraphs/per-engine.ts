@@ -1,6 +1,7 @@
 /**
  * One subgraph registry per engine (per namespace), created on first use and held beside the engine, not
- * in it, so the engine stays free of the fragment compiler. The options of the first call apply.
+ * in it, so the engine stays free of the fragment compiler. Options given to a call replace the
+ * registry's (a server passes the same ones everywhere).
  */
 import type { Engine } from '../engine/index.js';
 import { subgraphFragmentCache } from '../fragments/index.js';
@@ -13,6 +14,8 @@ export function subgraphsOf(engine: Engine, options?: SubgraphsOptions): Subgrap
   if (registry === undefined) {
     registry = new Subgraphs(engine, options);
     registries.set(engine, registry);
+  } else if (options !== undefined) {
+    registry.options = options;
   }
   return registry;
 }
@@ -26,4 +29,16 @@ export function configureSubgraphCompileCache(options: {
   slidingSeconds?: number;
 }): void {
   subgraphFragmentCache.configure(options);
+}
+
+/**
+ * The engine option that keeps extracts in step with loads (startup recovery, `PUT /load`, a save-game
+ * restore): every extract of the namespace is built again against the loaded graph.
+ */
+export function rebuildSubgraphsOnLoad(options?: SubgraphsOptions): (engine: Engine) => void {
+  return (engine) => {
+    // A registry that exists follows loads itself; one created now starts from the loaded recipes.
+    if (registries.has(engine)) return;
+    subgraphsOf(engine, options).sourceReplaced();
+  };
 }

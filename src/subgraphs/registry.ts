@@ -107,8 +107,10 @@ export class Subgraphs {
 
   constructor(
     private readonly engine: Engine,
-    private readonly options: SubgraphsOptions = {},
-  ) {}
+    public options: SubgraphsOptions = {},
+  ) {
+    engine.onRegistrationsReplaced(() => this.sourceReplaced());
+  }
 
   private get maxCount(): number {
     return this.options.maxSubgraphs ?? maxSubgraphsPerNamespace;

@@ -76,7 +76,7 @@ describe('SubGraph template patterns', () => {
     assert.deepEqual([edge.minLength, edge.maxLength], [100, 100]);
     refused(
       [{}, { type: 'VariableLengthEdge', maxLength: maxPatternEdgeLength + 1 }, {}],
-      /^subGraph\.patterns\[1\]\.maxLength must be an integer from 0 to 100$/,
+      /^subGraph\.patterns\[1\]\.maxLength must be an integer from 1 to 100$/,
     );
   });
 
