@@ -77,6 +77,9 @@ export class SourceChanged extends Error {
 export const unitsPerYield = 16_384;
 export const ruleCallUnits = 64;
 
+/** Patterns whose paths hold at most this many vertices check "already on the path" by scanning it. */
+const maxScannedPathVertices = 8;
+
 const unknown = 0;
 const passed = 1;
 const failed = 2;
@@ -126,7 +129,11 @@ class Matcher {
   private endId: number;
   private view: TopologyView;
   keep: Uint8Array;
+  /** Per vertex id, 1 while it is on the current path; empty when `scanPath` (short patterns scan the stack). */
   private onPath: Uint8Array;
+  private readonly scanPath: boolean;
+  private keptVertices = 0;
+  private keptEdges = 0;
   /** Per rule, results by element id (0 unknown, 1 passed, 2 failed): the top-level filters, then each step's. */
   private scopeResults: Uint8Array | null;
   private edgeScopeResults: Uint8Array | null;
@@ -173,7 +180,9 @@ class Matcher {
     this.endId = graph.nextId;
     this.view = topologyView(graph);
     this.keep = new Uint8Array(this.endId);
-    this.onPath = new Uint8Array(this.endId);
+    // A path of a few vertices is cheaper to scan than a per-id array is to allocate and clear.
+    this.scanPath = maxPathVertices(rules.steps) <= maxScannedPathVertices;
+    this.onPath = new Uint8Array(this.scanPath || rules.steps.length === 0 ? 0 : this.endId);
     this.scopeResults = rules.vertexFilter === null ? null : new Uint8Array(this.endId);
     this.edgeScopeResults = rules.edgeFilter === null ? null : new Uint8Array(this.endId);
     const steps = rules.steps;
@@ -212,7 +221,7 @@ class Matcher {
     if (length > this.endId) {
       this.endId = length;
       this.keep = grown(this.keep, length);
-      this.onPath = grown(this.onPath, length);
+      if (!this.scanPath) this.onPath = grown(this.onPath, length);
       if (this.scopeResults !== null) this.scopeResults = grown(this.scopeResults, length);
       if (this.edgeScopeResults !== null) this.edgeScopeResults = grown(this.edgeScopeResults, length);
       for (let i = 0; i < this.stepResults.length; i++) {
@@ -224,16 +233,7 @@ class Matcher {
   }
 
   outcome(): MatchOutcome {
-    const keep = this.keep;
-    const kinds = this.view.kindType;
-    let vertexCount = 0;
-    let edgeCount = 0;
-    for (let id = 0; id < keep.length; id++) {
-      if (keep[id] === 0) continue;
-      if (kinds[id] === vertexKind) vertexCount++;
-      else edgeCount++;
-    }
-    return { keep, vertexCount, edgeCount };
+    return { keep: this.keep, vertexCount: this.keptVertices, edgeCount: this.keptEdges };
   }
 
   /** Evaluates a rule once per element; results are kept in `results`. */
@@ -315,9 +315,15 @@ class Matcher {
       units++;
       const kind = kinds[id];
       if (kind === vertexKind) {
-        if (this.inScope(id)) keep[id] = 1;
+        if (this.inScope(id)) {
+          keep[id] = 1;
+          this.keptVertices++;
+        }
       } else if (kind > vertexKind) {
-        if (this.inScope(first[id]) && this.inScope(second[id]) && this.edgeInScope(id)) keep[id] = 1;
+        if (this.inScope(first[id]) && this.inScope(second[id]) && this.edgeInScope(id)) {
+          keep[id] = 1;
+          this.keptEdges++;
+        }
       }
       const calls = counters.ruleCalls;
       if (calls !== ruleCallsSeen) {
@@ -400,15 +406,28 @@ class Matcher {
 
   /** Marks the current path, from the first frame not yet marked, plus a final hop when given. */
   private markPath(finalEdge: number, finalVertex: number): void {
-    const keep = this.keep;
     for (let t = this.markedDepth; t < this.depth; t++) {
-      keep[this.fVertex[t]] = 1;
-      if (t > 0) keep[this.fEdge[t]] = 1;
+      this.keepVertex(this.fVertex[t]);
+      if (t > 0) this.keepEdge(this.fEdge[t]);
     }
     this.markedDepth = this.depth;
     if (finalEdge >= 0) {
-      keep[finalEdge] = 1;
-      keep[finalVertex] = 1;
+      this.keepEdge(finalEdge);
+      this.keepVertex(finalVertex);
+    }
+  }
+
+  private keepVertex(vertex: number): void {
+    if (this.keep[vertex] === 0) {
+      this.keep[vertex] = 1;
+      this.keptVertices++;
+    }
+  }
+
+  private keepEdge(edge: number): void {
+    if (this.keep[edge] === 0) {
+      this.keep[edge] = 1;
+      this.keptEdges++;
     }
   }
 
@@ -417,7 +436,7 @@ class Matcher {
     this.fEdge[0] = -1;
     this.fArrivedStep[0] = -1;
     this.fArrivedHops[0] = 0;
-    this.onPath[start] = 1;
+    if (!this.scanPath) this.onPath[start] = 1;
     this.depth = 1;
     this.markedDepth = 0;
     this.beginStage(0, 0);
@@ -438,6 +457,8 @@ class Matcher {
     const minHops = this.minHops;
     const maxHops = this.maxHops;
     const onPath = this.onPath;
+    const scanPath = this.scanPath;
+    const fVertex = this.fVertex;
     const pool = this.view.pool;
     const kinds = this.view.kindType;
     const vertexBits = this.view.vertexBits;
@@ -473,7 +494,7 @@ class Matcher {
           return id >= end;
         }
         if (lastStep === 0) {
-          this.keep[start] = 1;
+          this.keepVertex(start);
           continue;
         }
         this.pushStart(start);
@@ -488,7 +509,7 @@ class Matcher {
       const t = this.depth - 1;
       if (fStage[t] === 2) {
         this.depth = t;
-        onPath[this.fVertex[t]] = 0;
+        if (!scanPath) onPath[this.fVertex[t]] = 0;
         if (this.markedDepth > t) this.markedDepth = t;
         continue;
       }
@@ -514,7 +535,16 @@ class Matcher {
         ordinal++;
         examined++;
         units++;
-        if (onPath[neighbor] === 1) continue;
+        if (scanPath) {
+          let visited = false;
+          for (let i = 0; i <= t; i++) {
+            if (fVertex[i] === neighbor) {
+              visited = true;
+              break;
+            }
+          }
+          if (visited) continue;
+        } else if (onPath[neighbor] === 1) continue;
         let passes =
           this.inScope(neighbor) &&
           (!typeTested || this.typePasses(stepIndex, kinds[edge] - edgeTypeBase)) &&
@@ -561,7 +591,7 @@ class Matcher {
       this.fEdge[child] = edge;
       this.fArrivedStep[child] = stepIndex;
       this.fArrivedHops[child] = fHops[t] + 1;
-      onPath[neighbor] = 1;
+      if (!scanPath) onPath[neighbor] = 1;
       this.depth = child + 1;
       if (
         stepIndex + 1 === lastStep &&

@@ -11,7 +11,7 @@
 import type { TypedValue } from '../model/values.js';
 import { Graph, edgeKindBase } from './graph.js';
 
-/** Marks a source id that was not copied. */
+/** What `copyIdOf` answers for a source id that was not copied. */
 const notCopied = -1;
 
 function cloneValue(value: TypedValue): TypedValue {
@@ -30,25 +30,28 @@ function cloneValue(value: TypedValue): TypedValue {
 
 export class GraphCopy {
   readonly target = new Graph();
-  /** Source id to copy id, `notCopied` when absent. */
+  /**
+   * Source id to copy id plus one, 0 when not copied: a fresh array is already all zeros, so a copy of a
+   * few elements out of a large graph does not pay for filling it.
+   */
   private readonly copyIds: Int32Array;
   /** Source property key id to the copy's key id, -1 until first seen. */
   private keyIds = new Int32Array(16).fill(-1);
 
   constructor(readonly source: Graph) {
-    this.copyIds = new Int32Array(source.nextId).fill(notCopied);
+    this.copyIds = new Int32Array(source.nextId);
   }
 
   /** The copy's id of a source element, or -1 when it was not copied. */
   copyIdOf(sourceId: number): number {
-    return sourceId >= 0 && sourceId < this.copyIds.length ? this.copyIds[sourceId] : notCopied;
+    return sourceId >= 0 && sourceId < this.copyIds.length ? this.copyIds[sourceId] - 1 : notCopied;
   }
 
   /** Copies a live source vertex; answers its id in the copy. */
   copyVertex(sourceId: number): number {
     const source = this.source;
     const id = this.target.addVertex(source.created.view[sourceId], source.labelOf(sourceId), []);
-    this.copyIds[sourceId] = id;
+    this.copyIds[sourceId] = id + 1;
     this.copyContents(sourceId, id);
     return id;
   }
@@ -56,8 +59,8 @@ export class GraphCopy {
   /** Copies a live source edge whose endpoints were both copied; answers its id in the copy. */
   copyEdge(sourceId: number): number {
     const source = this.source;
-    const from = this.copyIds[source.first.view[sourceId]];
-    const to = this.copyIds[source.second.view[sourceId]];
+    const from = this.copyIdOf(source.first.view[sourceId]);
+    const to = this.copyIdOf(source.second.view[sourceId]);
     if (from === notCopied || to === notCopied) {
       throw new Error(`edge ${sourceId} copied before its endpoints`);
     }
@@ -70,7 +73,7 @@ export class GraphCopy {
       source.labelOf(sourceId),
       [],
     );
-    this.copyIds[sourceId] = id;
+    this.copyIds[sourceId] = id + 1;
     this.copyContents(sourceId, id);
     return id;
   }
