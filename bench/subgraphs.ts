@@ -16,7 +16,7 @@
  * this process's CPU time within that turn), and the memory per extracted element (the extract's
  * committed typed arrays, and the JS heap's growth after GC).
  *
- *   node --expose-gc dist/bench/subgraphs.js [--vertices 1e6 --outDegree 10 --starts 100 --runs 5] [--quick]
+ *   node --expose-gc dist/bench/subgraphs.js [--vertices 1e6 --outDegree 10 --starts 100 --runs 5 --warmup 2] [--quick]
  */
 import { Engine, subgraphsOf, topologyView, type SubgraphRecipe, type TopologyView } from '../src/index.js';
 import {
@@ -34,7 +34,7 @@ import { printMachine } from './machine.js';
 import { normalizePatterns } from '../src/subgraphs/index.js';
 
 const flags = numericFlags(
-  { vertices: 1_000_000, outDegree: 10, starts: 100, runs: 5, seed: 42 },
+  { vertices: 1_000_000, outDegree: 10, starts: 100, runs: 5, warmup: 2, seed: 42 },
   { vertices: 100_000, runs: 3 },
 );
 const targetRatio = 0.5;
@@ -262,17 +262,19 @@ async function main(): Promise<void> {
     let handKept = 0;
     let longestDelayMs = 0;
     let longestCpuMs = 0;
-    for (let run = 0; run < flags.runs; run++) {
+    for (let run = -flags.warmup; run < flags.runs; run++) {
+      // Warm-up runs (negative) let both sides reach optimized code; their figures are dropped.
+      const measured = run >= 0;
       const handKeep = new Uint8Array(engine.nextId);
       const hand = timed(() => pattern.hand(handKeep));
-      handRates.push(hand.value.examined / (hand.ms / 1000));
+      if (measured) handRates.push(hand.value.examined / (hand.ms / 1000));
       handKept = hand.value.kept;
       if (pattern.name === '3-step') {
         const columnKeep = new Uint8Array(engine.nextId);
         const column = timed(() =>
           handThreeStep(topologyView(engine.graph), (id) => wColumn[id], columnKeep),
         );
-        columnRates.push(column.value.examined / (column.ms / 1000));
+        if (measured) columnRates.push(column.value.examined / (column.ms / 1000));
       }
       const last = run === flags.runs - 1;
       const before = last ? await settledMemory() : undefined;
@@ -284,8 +286,10 @@ async function main(): Promise<void> {
       longestDelayMs = Math.max(longestDelayMs, probe.longestMs);
       longestCpuMs = Math.max(longestCpuMs, probe.longestCpuMs);
       const counters = subgraphs.lastBuildCounters!;
-      skeinRates.push(counters.examined / (counters.matchMs / 1000));
-      extractionRates.push(counters.examined / (ms / 1000));
+      if (measured) {
+        skeinRates.push(counters.examined / (counters.matchMs / 1000));
+        extractionRates.push(counters.examined / (ms / 1000));
+      }
       kept = summary.vertexCount + summary.edgeCount;
       if (before !== undefined) {
         const after = await settledMemory();
