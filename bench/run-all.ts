@@ -32,6 +32,7 @@ const scripts = [
   'changefeed-connections',
   'bulk',
   'paths',
+  'subgraphs',
 ] as const;
 
 const { values } = parseArgs({
