@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Engine, type Graph, isEngineError, type RegistrationStore } from '../engine/index.js';
+import { storedQueriesOf } from '../storedqueries/index.js';
 import { buildExtract, ExtractTooLarge, type ExtractionControl } from './extract.js';
 import {
   defaultSubgraphAlgorithm,
@@ -329,6 +330,14 @@ export class Subgraphs {
     if (entry.failure !== null) return `its last build failed: ${entry.failure}`;
     if (!this.availableAlgorithms().includes(entry.recipe.algorithm)) {
       return `its algorithm '${entry.recipe.algorithm}' is not available`;
+    }
+    const template = entry.recipe.storedQuery;
+    if (template !== null) {
+      const stored = storedQueriesOf(this.engine).get(template);
+      if (stored === undefined) return `its stored template '${template}' no longer exists`;
+      if (stored.definition.kind !== 'SubGraph' || stored.compiled === undefined) {
+        return `its stored template '${template}' cannot be invoked`;
+      }
     }
     const parentName = entry.recipe.fromSubGraph;
     if (parentName !== null) {
