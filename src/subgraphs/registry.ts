@@ -99,8 +99,13 @@ export class Subgraphs {
   readonly engineId = randomUUID();
   private entries = new Map<string, Entry>();
   private seenVersion = -1;
+  /** Loads seen so far: an extract built before a load is not one of the loaded graph. */
+  private loads = 0;
   /** Extracts built by `create`, waiting for their registration's commit, by payload. */
-  private readonly prepared = new Map<string, { graph: Graph; sourceId: string; extractId: string }>();
+  private readonly prepared = new Map<
+    string,
+    { graph: Graph; sourceId: string; extractId: string; loads: number }
+  >();
   /** The work counters of the most recent build (benchmarks and telemetry read them). */
   lastBuildCounters: MatchCounters | undefined;
   /** Elements of extracts being registered or recalculated, counted against the namespace's quota. */
@@ -136,6 +141,7 @@ export class Subgraphs {
 
   /** Forgets every extract: the source graph was replaced by a load, so all are built again. */
   sourceReplaced(): void {
+    this.loads++;
     this.entries = new Map();
     this.seenVersion = -1;
     this.sync();
@@ -153,8 +159,10 @@ export class Subgraphs {
         continue;
       }
       const recipe = JSON.parse(payload) as SubgraphRecipe;
-      const prepared = this.prepared.get(payload);
+      const built = this.prepared.get(payload);
       this.prepared.delete(payload);
+      // A registration that commits after a load is built again against the loaded graph.
+      const prepared = built?.loads === this.loads ? built : undefined;
       const entry: Entry = {
         recipe,
         payload,
@@ -373,6 +381,7 @@ export class Subgraphs {
   async create(recipe: SubgraphRecipe, request: BuildRequest = {}): Promise<SubgraphSummary> {
     this.sync();
     this.checkAddable(recipe.name);
+    const loads = this.loads;
     const built = await this.build(recipe, request, 0);
     const elements = elementsOf(built.graph);
     // Another registration may have taken the name or the room while this one was building.
@@ -382,7 +391,7 @@ export class Subgraphs {
     if (elements > room) throw this.elementQuota(new ExtractTooLarge(elements, room), room);
     const payload = JSON.stringify(recipe);
     const extractId = randomUUID();
-    this.prepared.set(payload, { graph: built.graph, sourceId: built.sourceId, extractId });
+    this.prepared.set(payload, { graph: built.graph, sourceId: built.sourceId, extractId, loads });
     this.reservedElements += elements;
     try {
       await this.engine.submit([
@@ -403,6 +412,7 @@ export class Subgraphs {
    */
   async recalculate(name: string, request: BuildRequest = {}): Promise<SubgraphSummary> {
     const entry = await this.require(name);
+    const loads = this.loads;
     const why = this.recalculable(entry);
     if (why !== null) {
       throw new SubgraphRequestError(
@@ -427,8 +437,21 @@ export class Subgraphs {
       throw error;
     }
     this.sync();
-    if (this.entries.get(name) !== entry) {
-      throw new SubgraphRequestError('notFound', `No subgraph named '${name}'.`, { name });
+    const current = this.entries.get(name);
+    if (current !== entry) {
+      if (current === undefined || this.loads === loads) {
+        throw new SubgraphRequestError('notFound', `No subgraph named '${name}'.`, { name });
+      }
+      // A load overtook this build and rebuilt the subgraph against the loaded graph: that is the answer.
+      await current.ready;
+      if (current.failure !== null) {
+        throw new SubgraphRequestError(
+          'notRecalculable',
+          `The subgraph '${name}' cannot be recalculated: its last build failed: ${current.failure}.`,
+          { name },
+        );
+      }
+      return this.summaryOf(current);
     }
     entry.graph = built.graph;
     entry.sourceId = built.sourceId;
