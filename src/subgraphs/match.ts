@@ -21,8 +21,9 @@
  *
  * Positions in adjacency records are kept as ordinals (pairs consumed) and turned back into offsets after
  * every yield, because a write between two slices may move records. Such a write makes the result a
- * fuzzy read (exact on a quiescent graph, like the analytics); a change of the id space (clear, trim,
- * load) throws `SourceChanged` and the caller starts again.
+ * fuzzy read (exact on a quiescent graph, like the analytics), except that a path through an element
+ * removed meanwhile is abandoned; a change of the id space (clear, trim, load) throws `SourceChanged` and
+ * the caller starts again.
  */
 import { type Graph, edgeTypeBase, topologyView, vertexKind } from '../engine/index.js';
 
@@ -320,6 +321,23 @@ export function* matchTask(
     if (markedDepth > depth) markedDepth = depth;
   };
 
+  /**
+   * After a yield: pops the frames from the first whose vertex or arriving edge was removed meanwhile. A
+   * removed vertex's record offsets are reset to 0, a valid offset of another record, so walking on from
+   * it would take another vertex's edges for its own.
+   */
+  const abandonRemoved = (): void => {
+    let live = 0;
+    while (
+      live < depth &&
+      view.kindType[fVertex[live]] === vertexKind &&
+      (live === 0 || view.kindType[fEdge[live]] > vertexKind)
+    ) {
+      live++;
+    }
+    while (depth > live) pop();
+  };
+
   const words = (endId + 31) >>> 5;
   for (let word = 0; word < words; word++) {
     let bits = word < view.vertexBits.length ? view.vertexBits[word] : 0;
@@ -347,7 +365,9 @@ export function* matchTask(
           units = 0;
           yield;
           resume();
+          abandonRemoved();
           for (let t = 0; t < depth; t++) if (fStage[t] < 2) reposition(t);
+          if (depth === 0) break;
         }
         const t = depth - 1;
         if (fStage[t] === 2) {

@@ -303,15 +303,16 @@ describe('buildExtract: quota and budget', () => {
 /**
  * `vertices` vertices (ids 0..n-1, `w` = id % 10 and `sid` = id) and `edges` random edges of types a and b
  * (`w` = index % 10, `sid` = their id), in transactions of at most 10,000 elements. `ends` holds each
- * edge's source and target, by edge index.
+ * edge's source and target, and `typeA` 1 for each edge of type a, by edge index.
  */
 async function largeSource(
   vertices: number,
   edges: number,
   seed = 18,
-): Promise<{ engine: Engine; ends: Int32Array }> {
+): Promise<{ engine: Engine; ends: Int32Array; typeA: Uint8Array }> {
   const engine = new Engine();
   const ends = new Int32Array(2 * edges);
+  const typeA = new Uint8Array(edges);
   const chunk = 10_000;
   for (let from = 0; from < vertices; from += chunk) {
     const count = Math.min(chunk, vertices - from);
@@ -331,10 +332,11 @@ async function largeSource(
       Array.from({ length: count }, (_, i) => {
         ends[2 * (from + i)] = Math.floor(random() * vertices);
         ends[2 * (from + i) + 1] = Math.floor(random() * vertices);
+        typeA[from + i] = random() < 0.5 ? 1 : 0;
         return {
           sourceVertex: ends[2 * (from + i)],
           targetVertex: ends[2 * (from + i) + 1],
-          edgePropertyId: random() < 0.5 ? 'a' : 'b',
+          edgePropertyId: typeA[from + i] === 1 ? 'a' : 'b',
           properties: [
             { key: 'w', value: int32((from + i) % 10) },
             { key: 'sid', value: int32(vertices + from + i) },
@@ -343,7 +345,7 @@ async function largeSource(
       }),
     );
   }
-  return { engine, ends };
+  return { engine, ends, typeA };
 }
 
 /** An Int32 property of a live element, read from the graph as it is now. */
@@ -357,7 +359,8 @@ function int32Of(graph: Graph, id: number, key: string): number | undefined {
 describe('buildExtract over a source written between slices', () => {
   it('keeps the pattern rules and whole edges when writes land between its slices', async () => {
     const vertices = 50_000;
-    const { engine, ends } = await largeSource(vertices, 60_000);
+    const edges = 60_000;
+    const { engine, ends, typeA } = await largeSource(vertices, edges);
     const source = engine.graph;
     // In scope: w >= 2. Pattern: an even w, an outgoing edge of type a with w < 5, any vertex. The writes
     // below never change `w`, so every rule gives the same verdict at match and at copy time.
@@ -368,7 +371,13 @@ describe('buildExtract over a source written between slices', () => {
       vertexFilter: (id) => inScope(int32Of(source, id, 'w')!),
       edgeFilter: null,
       steps: [
-        { kind: 'vertex', test: (id) => startPasses(int32Of(source, id, 'w')!) },
+        {
+          kind: 'vertex',
+          test: (id) => {
+            walkingFrom = id;
+            return startPasses(int32Of(source, id, 'w')!);
+          },
+        },
         {
           kind: 'edge',
           direction: 'out',
@@ -381,6 +390,18 @@ describe('buildExtract over a source written between slices', () => {
       ],
     });
 
+    // Entry 0 is tested once per start, in order: the last vertex it saw is the one the walk is at.
+    let walkingFrom = -1;
+    // The source ids of vertices that were, at some time, the end of a one-edge match.
+    const everTerminal = new Set<number>();
+    const matchesOneEdge = (fromW: number, edgeType: string, edgeW: number) =>
+      inScope(fromW) && startPasses(fromW) && edgeType === 'a' && edgePasses(edgeW);
+    for (let index = 0; index < edges; index++) {
+      if (matchesOneEdge(ends[2 * index] % 10, typeA[index] === 1 ? 'a' : 'b', index % 10)) {
+        everTerminal.add(ends[2 * index + 1]);
+      }
+    }
+
     const random = seededRandom(7);
     let building = true;
     let committedDuringBuild = 0;
@@ -388,19 +409,21 @@ describe('buildExtract over a source written between slices', () => {
     const write = async (): Promise<void> => {
       while (building) {
         const target = Math.floor(random() * vertices);
+        const [freshW, freshEdgeW] = [Math.floor(random() * 10), Math.floor(random() * 10)];
+        if (matchesOneEdge(freshW, 'a', freshEdgeW)) everTerminal.add(target);
         const pending: Promise<unknown>[] = [
+          // The vertex the walk is at, and any element.
+          engine.removeElement(walkingFrom),
           engine.removeElement(Math.floor(random() * source.nextId)),
           engine.setProperty(target, 'note', string('written during the build')),
-          engine
-            .createVertex({ properties: [{ key: 'w', value: int32(Math.floor(random() * 10)) }] })
-            .then((id) =>
-              engine.createEdge({
-                sourceVertex: id,
-                targetVertex: Math.floor(random() * vertices),
-                edgePropertyId: 'a',
-                properties: [{ key: 'w', value: int32(Math.floor(random() * 10)) }],
-              }),
-            ),
+          engine.createVertex({ properties: [{ key: 'w', value: int32(freshW) }] }).then((id) =>
+            engine.createEdge({
+              sourceVertex: id,
+              targetVertex: target,
+              edgePropertyId: 'a',
+              properties: [{ key: 'w', value: int32(freshEdgeW) }],
+            }),
+          ),
         ];
         // A write to an element removed meanwhile fails; that is part of the traffic, not of the test.
         for (const outcome of await Promise.allSettled(pending)) {
@@ -424,6 +447,12 @@ describe('buildExtract over a source written between slices', () => {
       assert.notEqual(w, undefined, `copy element ${id} has its w`);
       if (graph.isVertex(id)) {
         assert.ok(inScope(w!), `copy vertex ${id} is in scope`);
+        // It started a match or ended one: vertices created during the build have no in-edges.
+        const sid = int32Of(graph, id, 'sid');
+        assert.ok(
+          startPasses(w!) || (sid !== undefined && everTerminal.has(sid)),
+          `copy vertex ${id} (source ${sid}) lies on a match of some time`,
+        );
         continue;
       }
       assert.ok(graph.isEdge(id), `copy id ${id} is a vertex or an edge`);

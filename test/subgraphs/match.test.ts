@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { MatchCounters, unitsPerYield } from '../../src/subgraphs/match.js';
+import { Engine } from '../../src/index.js';
+import { MatchCounters, type MatchRules, matchTask, unitsPerYield } from '../../src/subgraphs/match.js';
 import { seededRandom } from '../support/seeded-random.js';
 import {
   bruteForce,
@@ -194,6 +195,49 @@ describe('subgraph matching against a brute-force enumeration of paths', () => {
     const kept = keptOf(engine, outcome);
     assert.ok(kept.edges.length > 0, 'the pattern matches something');
     assert.deepEqual(kept, bruteForce(model, rules));
+  });
+});
+
+describe('subgraph matching over a graph written while the walk is paused', () => {
+  it('abandons the walk from a vertex removed during a pause instead of reading another vertex edges', async () => {
+    // 0 -> 1..10 (edges 211..220) and 200 -> 11..20 (edges 221..230). Only 200 passes entry 0; the 200
+    // starts before it cost enough rule calls that the walk pauses as it opens 200's out-edges.
+    const engine = new Engine();
+    await engine.createVertices(Array.from({ length: 211 }, () => ({})));
+    const fan = (from: number, first: number) =>
+      Array.from({ length: 10 }, (_, i) => ({
+        sourceVertex: from,
+        targetVertex: first + i,
+        edgePropertyId: 'a',
+      }));
+    await engine.createEdges(fan(0, 1));
+    await engine.createEdges(fan(200, 11));
+    const tested: number[] = [];
+    const rules: MatchRules = {
+      vertexFilter: null,
+      edgeFilter: null,
+      steps: [
+        {
+          kind: 'vertex',
+          test: (id) => {
+            tested.push(id);
+            return id === 200;
+          },
+        },
+        { kind: 'edge', direction: 'out', minHops: 1, maxHops: 1, typeTest: null, edgeTest: null },
+        { kind: 'vertex', test: null },
+      ],
+    };
+    const task = matchTask(engine.graph, rules);
+    assert.equal(task.next().done, false, 'the walk paused');
+    assert.equal(tested.at(-1), 200, 'the walk paused at the start 200');
+    await engine.removeElement(200);
+    let step = task.next();
+    while (step.done !== true) step = task.next();
+    const keptLive = [...step.value.keep.keys()].filter(
+      (id) => step.value.keep[id] === 1 && engine.graph.exists(id),
+    );
+    assert.deepEqual(keptLive, [], 'no live element lies on a path from 200, the only start');
   });
 });
 
