@@ -239,6 +239,48 @@ describe('subgraph matching over a graph written while the walk is paused', () =
     );
     assert.deepEqual(keptLive, [], 'no live element lies on a path from 200, the only start');
   });
+
+  it('abandons a partial path whose edge was removed during a pause', async () => {
+    // 0 -> 1 (edge 202), then 1 -> 2..201 (edges 203..402). Testing 1's edges pauses the walk among them.
+    const engine = new Engine();
+    await engine.createVertices(Array.from({ length: 202 }, () => ({})));
+    await engine.createEdges([{ sourceVertex: 0, targetVertex: 1, edgePropertyId: 'a' }]);
+    await engine.createEdges(
+      Array.from({ length: 200 }, (_, i) => ({ sourceVertex: 1, targetVertex: 2 + i, edgePropertyId: 'a' })),
+    );
+    const tested: number[] = [];
+    const rules: MatchRules = {
+      vertexFilter: null,
+      edgeFilter: null,
+      steps: [
+        { kind: 'vertex', test: (id) => id === 0 },
+        { kind: 'edge', direction: 'out', minHops: 1, maxHops: 1, typeTest: null, edgeTest: null },
+        { kind: 'vertex', test: null },
+        {
+          kind: 'edge',
+          direction: 'out',
+          minHops: 1,
+          maxHops: 1,
+          typeTest: null,
+          edgeTest: (id) => {
+            tested.push(id);
+            return true;
+          },
+        },
+        { kind: 'vertex', test: null },
+      ],
+    };
+    const task = matchTask(engine.graph, rules);
+    assert.equal(task.next().done, false, 'the walk paused');
+    const testedBeforePause = tested.length;
+    assert.ok(testedBeforePause > 0 && testedBeforePause < 200, 'the walk paused among the edges of 1');
+    await engine.removeElement(202);
+    let step = task.next();
+    while (step.done !== true) step = task.next();
+    assert.equal(tested.length, testedBeforePause, 'no edge of 1 is tested once 0 -> 1 is gone');
+    const keptFan = [...step.value.keep.keys()].filter((id) => id >= 203 && step.value.keep[id] === 1);
+    assert.deepEqual(keptFan, tested.slice(0, testedBeforePause), 'only the paths matched before the pause');
+  });
 });
 
 describe('subgraph matching rules, one case each', () => {
