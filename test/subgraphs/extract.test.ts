@@ -276,6 +276,19 @@ describe('buildExtract: quota and budget', () => {
     );
   });
 
+  it('stops with SubgraphBudgetExhausted before it starts when the deadline has passed or the signal is aborted, however small the source', async () => {
+    const engine = await richSource();
+    await assert.rejects(
+      buildExtract(engine.graph, () => rules(), control({ deadlineMs: 0, budgetSeconds: 3 })),
+      (error: unknown) =>
+        error instanceof SubgraphBudgetExhausted && error.reason === 'deadline' && error.budgetSeconds === 3,
+    );
+    await assert.rejects(
+      buildExtract(engine.graph, () => rules(), control({ signal: AbortSignal.abort() })),
+      (error: unknown) => error instanceof SubgraphBudgetExhausted && error.reason === 'aborted',
+    );
+  });
+
   it('stops with SubgraphBudgetExhausted (aborted) when its signal is aborted, before or while it runs', async () => {
     const { engine } = await largeSource(50_000, 50_000);
     const isAborted = (error: unknown) =>
