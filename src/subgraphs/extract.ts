@@ -62,6 +62,9 @@ export async function buildExtract(
 ): Promise<ExtractResult> {
   const sliceMs = control.sliceMs ?? extractionSliceMs;
   let sliceStart = performance.now();
+  // A build small enough to finish in one slice never pauses: a budget already spent, or a client already
+  // gone, must still stop it.
+  checkStop(control, sliceStart);
   const pace = async (): Promise<void> => {
     let now = performance.now();
     checkStop(control, now);

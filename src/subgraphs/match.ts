@@ -21,8 +21,9 @@
  *
  * Positions in adjacency records are kept as ordinals (pairs consumed) and turned back into offsets after
  * every yield, because a write between two slices may move records. Such a write makes the result a
- * fuzzy read (exact on a quiescent graph, like the analytics); a change of the id space (clear, trim,
- * load) throws `SourceChanged` and the caller starts again.
+ * fuzzy read (exact on a quiescent graph, like the analytics), except that a path through an element
+ * removed meanwhile is abandoned; a change of the id space (clear, trim, load) throws `SourceChanged` and
+ * the caller starts again.
  */
 import { type Graph, edgeTypeBase, topologyView, vertexKind, type TopologyView } from '../engine/index.js';
 
@@ -229,7 +230,30 @@ class Matcher {
         if (results !== null) this.stepResults[i] = grown(results, length);
       }
     }
+    this.abandonRemoved();
     for (let t = 0; t < this.depth; t++) if (this.fStage[t] < 2) this.reposition(t);
+  }
+
+  /**
+   * After a yield: pops the frames from the first whose vertex or arriving edge was removed meanwhile. A
+   * removed vertex's record offsets are reset to 0, a valid offset of another record, so walking on from
+   * it would take another vertex's edges for its own.
+   */
+  private abandonRemoved(): void {
+    const kinds = this.view.kindType;
+    let live = 0;
+    while (
+      live < this.depth &&
+      kinds[this.fVertex[live]] === vertexKind &&
+      (live === 0 || kinds[this.fEdge[live]] > vertexKind)
+    ) {
+      live++;
+    }
+    while (this.depth > live) {
+      const t = --this.depth;
+      if (!this.scanPath) this.onPath[this.fVertex[t]] = 0;
+      if (this.markedDepth > t) this.markedDepth = t;
+    }
   }
 
   outcome(): MatchOutcome {
