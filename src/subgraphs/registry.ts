@@ -25,7 +25,14 @@ import {
   type SubgraphRecipe,
 } from './model.js';
 import { SubgraphRequestError } from './request.js';
-import { bindRecipeSemantic, compileInline, matchRulesOf, templatePlan, type RecipePlan } from './rules.js';
+import {
+  bindRecipeSemantic,
+  compileInline,
+  matchRulesOf,
+  templatePlan,
+  templateUnavailable,
+  type RecipePlan,
+} from './rules.js';
 import { semanticEcho, type SemanticEcho } from './semantic.js';
 import type { MatchCounters } from './match.js';
 
@@ -324,6 +331,10 @@ export class Subgraphs {
     if (entry.failure !== null) return `its last build failed: ${entry.failure}`;
     if (!this.availableAlgorithms().includes(entry.recipe.algorithm)) {
       return `its algorithm '${entry.recipe.algorithm}' is not available`;
+    }
+    if (entry.recipe.storedQuery !== null) {
+      const why = templateUnavailable(this.engine, entry.recipe.storedQuery);
+      if (why !== null) return why;
     }
     const parentName = entry.recipe.fromSubGraph;
     if (parentName !== null) {
