@@ -105,6 +105,8 @@ export class Subgraphs {
   readonly engineId = randomUUID();
   private entries = new Map<string, Entry>();
   private seenVersion = -1;
+  /** The store's replacement count when the entries were last derived (a load raises it). */
+  private seenReplacements = 0;
   /** Extracts built by `create`, waiting for their registration's commit, by payload. */
   private readonly prepared = new Map<string, { graph: Graph; sourceId: string; extractId: string }>();
   /** Elements of extracts being registered or recalculated, counted against the namespace's quota. */
@@ -136,16 +138,16 @@ export class Subgraphs {
     return [...subgraphAlgorithms(), ...(this.options.pluginAlgorithms?.() ?? [])];
   }
 
-  /** Forgets every extract: the source graph was replaced by a load, so all are built again. */
-  sourceReplaced(): void {
-    this.entries = new Map();
-    this.seenVersion = -1;
-    this.sync();
-  }
-
-  /** Follows the engine's recipes: keeps what is unchanged, builds what is new, drops what is gone. */
+  /**
+   * Follows the engine's recipes: keeps what is unchanged, builds what is new, drops what is gone. A load
+   * replaced the source graph along with the recipes, so after one every extract is built again.
+   */
   private sync(): void {
     if (this.seenVersion === this.store.version) return;
+    if (this.seenReplacements !== this.store.replacementCount) {
+      this.seenReplacements = this.store.replacementCount;
+      this.entries = new Map();
+    }
     const next = new Map<string, Entry>();
     const toBuild: Entry[] = [];
     for (const { name, payload } of this.store.entries(family)) {

@@ -96,7 +96,7 @@ function checkIndexEntries(file: string, sections: LoadedSections): void {
 function registrationsOf(
   file: string,
   sections: LoadedSections,
-  section: 'storedQueries',
+  section: 'storedQueries' | 'subgraphRecipes',
 ): RegistrationEntry[] {
   const seen = new Set<string>();
   return sections[section].entries.map((entry) => {
@@ -167,7 +167,10 @@ export async function loadCheckpoint(
   for (const partition of partitions) await loadProperties(graph, partition, pacer);
   for (const partition of partitions) await loadEmbeddings(graph, partition, pacer);
   checkIndexEntries(manifestFile, sections);
-  graph.registrations.replaceAll({ storedQuery: registrationsOf(manifestFile, sections, 'storedQueries') });
+  graph.registrations.replaceAll({
+    storedQuery: registrationsOf(manifestFile, sections, 'storedQueries'),
+    subgraphRecipe: registrationsOf(manifestFile, sections, 'subgraphRecipes'),
+  });
 
   let totalBytes = manifestBytes.byteLength;
   for (const content of contents) totalBytes += content.byteLength;

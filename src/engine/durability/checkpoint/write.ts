@@ -95,6 +95,8 @@ export interface CheckpointWriteResult {
   indexes: { indexId: string; pluginType: string }[];
   /** Indexes the checkpoint could not write (their serialization failed), with the reason. */
   droppedIndexes: DroppedIndex[];
+  /** The names of the subgraph recipes the checkpoint holds, in registration order. */
+  subgraphRecipes: string[];
   /** Wall time of `writeCheckpoint`. */
   writeMs: number;
 }
@@ -210,7 +212,7 @@ async function writePartitionHere(job: PartitionJob, pacer: Pacer): Promise<Part
 }
 
 /**
- * A registration family's section (`storedQueries`): one entry per registration, named by its name, its
+ * A registration family's section (`storedQueries`, `subgraphRecipes`): one entry per registration, named by its name, its
  * payload (JSON text, the owning feature's) as the metadata; no sidecar file.
  */
 function registrationEntries(snapshot: GraphSnapshot, family: RegistrationFamily): SectionEntryInput[] {
@@ -249,13 +251,16 @@ export async function writeCheckpoint(
   if (given.indexes !== undefined) {
     throw new EngineError('INVALID_INPUT', "the 'indexes' section is written from the engine's indexes");
   }
-  if (given.storedQueries !== undefined) {
-    throw new EngineError('INVALID_INPUT', "the 'storedQueries' section is written from the registrations");
+  for (const section of ['storedQueries', 'subgraphRecipes'] as const) {
+    if (given[section] !== undefined) {
+      throw new EngineError('INVALID_INPUT', `the '${section}' section is written from the registrations`);
+    }
   }
   const sections: CheckpointSectionsInput = {
     ...given,
     indexes: indexEntries(snapshot),
     storedQueries: registrationEntries(snapshot, 'storedQuery'),
+    subgraphRecipes: registrationEntries(snapshot, 'subgraphRecipe'),
   };
   const requested = path.resolve(location);
   const directory = path.dirname(requested);
@@ -347,6 +352,7 @@ export async function writeCheckpoint(
           edgeCount: snapshot.edgeCount,
           indexes: snapshot.indexes.map(({ indexId, pluginType }) => ({ indexId, pluginType })),
           droppedIndexes: [...snapshot.droppedIndexes],
+          subgraphRecipes: snapshot.registrations.subgraphRecipe.map(({ name }) => name),
           writeMs: performance.now() - started,
         };
       } catch (error) {

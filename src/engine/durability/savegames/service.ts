@@ -236,13 +236,14 @@ export class SaveGames {
     };
   }
 
-  /** A member's kpis: its counts, the indexes its checkpoint holds, and the index types available. */
+  /** A member's kpis: its counts, the indexes and subgraph recipes its checkpoint holds, and the index types available. */
   private kpisOf(
     namespace: Namespace,
     result: {
       vertexCount: number;
       edgeCount: number;
       indexes: readonly { indexId: string; pluginType: string }[];
+      subgraphRecipes: readonly string[];
     },
   ): SaveGameKpis {
     return {
@@ -251,6 +252,7 @@ export class SaveGames {
       edgeCount: result.edgeCount,
       indices: result.indexes.map(({ indexId, pluginType }) => saveGameIndexRecord(indexId, pluginType)),
       availableIndexPlugins: namespace.engine.indexes.pluginTypes,
+      subGraphs: [...result.subgraphRecipes],
     };
   }
 
@@ -308,6 +310,7 @@ export class SaveGames {
           indexId: entry.name,
           pluginType: pluginTypeOf(entry.metadata),
         })),
+        subgraphRecipes: loaded.sections.subgraphRecipes.entries.map((entry) => entry.name),
       }),
     };
     const entry: SaveGameEntry = {

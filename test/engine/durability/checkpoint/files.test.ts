@@ -262,7 +262,7 @@ describe('checkpoint files', () => {
             { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data },
             { name: 'empty', metadata: null },
           ],
-          subgraphRecipes: [{ name: 'q', metadata: { source: 'return 1;' } }],
+          plugins: [{ name: 'q', metadata: { source: 'return 1;' } }],
         },
       });
       assert.deepEqual(saved.files.slice(2), [`${saved.location}.services-0000`]);
@@ -271,11 +271,11 @@ describe('checkpoint files', () => {
         { name: 'names', metadata: { type: 'Crawler', keys: ['name'] }, data: Buffer.from(data) },
         { name: 'empty', metadata: null, data: null },
       ]);
-      assert.deepEqual(loaded.sections.subgraphRecipes.entries, [
+      assert.deepEqual(loaded.sections.plugins.entries, [
         { name: 'q', metadata: { source: 'return 1;' }, data: null },
       ]);
       assert.deepEqual(loaded.sections.storedQueries.entries, []);
-      assert.deepEqual(loaded.sections.plugins.entries, []);
+      assert.deepEqual(loaded.sections.subgraphRecipes.entries, []);
 
       const sidecar = await readFile(saved.files[2]);
       sidecar[sidecar.byteLength - 1] ^= 1;
@@ -295,6 +295,10 @@ describe('checkpoint files', () => {
       await assert.rejects(
         saveCheckpoint(engine, path.join(directory, 'v.f8s'), { sections: { storedQueries: [] } }),
         { code: 'INVALID_INPUT', message: /from the registrations/ },
+      );
+      await assert.rejects(
+        saveCheckpoint(engine, path.join(directory, 'w.f8s'), { sections: { subgraphRecipes: [] } }),
+        { code: 'INVALID_INPUT', message: /'subgraphRecipes' section is written from the registrations/ },
       );
     });
   });
