@@ -63,38 +63,66 @@ describe('subgraph routes: the API key, the body limit and the rate limit', () =
     });
   }
 
-  it('PUT /subgraph takes a body up to the 1 MiB code limit and answers 413 beyond it', async () => {
-    const open = await startServer({ rateLimit: unlimited });
-    try {
-      const client = new Client(open.url);
-      const envelope = JSON.stringify({ name: 'big', additionalInformation: { pad: '' } }).length;
-      const body = (bytes: number) => ({
-        name: 'big',
-        additionalInformation: { pad: 'x'.repeat(bytes - envelope) },
-      });
-      assert.equal(JSON.stringify(body(1_048_576)).length, 1_048_576);
-      assertJson(await putSubgraph(client, body(1_048_576)), 201);
-      const refused = assertProblem(await putSubgraph(client, { ...body(1_048_577), name: 'bigger' }), 413);
-      assert.equal(refused.title, 'Payload Too Large');
-      assert.deepEqual(await client.read('/subgraph'), ['big']);
-    } finally {
-      await open.close();
-    }
-  });
+  for (const prefix of prefixes) {
+    it(`PUT /subgraph takes a body up to the 1 MiB code limit and answers 413 beyond it: ${describePrefix(prefix)}`, async () => {
+      const open = await startServer({ rateLimit: unlimited });
+      open.namespaces.create(testNamespace);
+      try {
+        const client = new Client(open.url + prefix);
+        const envelope = JSON.stringify({ name: 'big', additionalInformation: { pad: '' } }).length;
+        const body = (bytes: number) => ({
+          name: 'big',
+          additionalInformation: { pad: 'x'.repeat(bytes - envelope) },
+        });
+        assert.equal(JSON.stringify(body(1_048_576)).length, 1_048_576);
+        assertJson(await putSubgraph(client, body(1_048_576)), 201);
+        const refused = assertProblem(await putSubgraph(client, { ...body(1_048_577), name: 'bigger' }), 413);
+        assert.equal(refused.title, 'Payload Too Large');
+        assert.deepEqual(await client.read('/subgraph'), ['big']);
+      } finally {
+        await open.close();
+      }
+    });
 
-  it('PUT /subgraph counts against the sensitive-route limiter: 429 once the window is spent; reads do not', async () => {
-    const limited = await startServer({ rateLimit: { permitsPerWindow: 2, windowSeconds: 60 } });
+    it(`PUT /subgraph counts against the sensitive-route limiter: 429 once the window is spent; reads do not: ${describePrefix(prefix)}`, async () => {
+      const limited = await startServer({ rateLimit: { permitsPerWindow: 2, windowSeconds: 60 } });
+      limited.namespaces.create(testNamespace);
+      try {
+        const client = new Client(limited.url + prefix);
+        await createSubgraph(client, { name: 'one' });
+        assertProblem(await putSubgraph(client, { name: 7 }), 400);
+        const refused = assertProblem(await putSubgraph(client, { name: 'three' }), 429);
+        assert.equal(refused.title, 'Too Many Requests');
+        assert.deepEqual(await client.read('/subgraph'), ['one']);
+        assert.equal((await client.read<Summary>('/subgraph/one')).name, 'one');
+        assertJson(await client.get('/subgraph/one/graph'));
+      } finally {
+        await limited.close();
+      }
+    });
+  }
+});
+
+describe('the default time budget (Svc:SubGraphs:DefaultTimeBudgetSeconds)', () => {
+  it('applies to a request that names none and to every recalculation: 408, the contents kept', async () => {
+    const server = await startServer({ rateLimit: unlimited, subgraphDefaultTimeBudgetSeconds: 0.000001 });
     try {
-      const client = new Client(limited.url);
-      await createSubgraph(client, { name: 'one' });
-      assertProblem(await putSubgraph(client, { name: 7 }), 400);
-      const refused = assertProblem(await putSubgraph(client, { name: 'three' }), 429);
-      assert.equal(refused.title, 'Too Many Requests');
-      assert.deepEqual(await client.read('/subgraph'), ['one']);
-      assert.equal((await client.read<Summary>('/subgraph/one')).name, 'one');
-      assertJson(await client.get('/subgraph/one/graph'));
+      const client = new Client(server.url);
+      // A rule call per vertex: 300 vertices are more work than one slice, and 1 us has passed by then.
+      await client.vertices(...Array.from({ length: 300 }, () => ({})));
+      const body = { name: 'slow', vertexFilter: 'return v => v.Id >= 0;' };
+      const refused = assertProblem(await putSubgraph(client, body), 408);
+      assert.equal(refused.title, 'Subgraph budget exhausted');
+      assert.equal(refused.budgetSeconds, 0.000001);
+      const summary = await createSubgraph(client, { ...body, timeBudgetSeconds: 60 });
+      assert.equal(summary.vertexCount, 300);
+      await client.vertices({});
+      const recalculation = assertProblem(await client.post('/subgraph/slow/recalculate'), 408);
+      assert.equal(recalculation.budgetSeconds, 0.000001);
+      assert.deepEqual(await client.read('/subgraph/slow'), summary);
+      assert.equal((await client.read<{ vertices: unknown[] }>('/subgraph/slow/graph')).vertices.length, 300);
     } finally {
-      await limited.close();
+      await server.close();
     }
   });
 });

@@ -185,6 +185,17 @@ for (const prefix of prefixes) {
         assert.ok(!text.includes('queryVector') && !text.includes('0.5'), text);
       });
 
+      it("a nested subgraph scores the embeddings copied into its parent's extract like the source's", async () => {
+        const scores = await semanticGraph('Cosine');
+        const semantic = { queryVector: [1, 0], minScore: scores.get(3) };
+        const direct = await create({ name: 'direct', semantic });
+        await create({ name: 'copy', vertexFilter: 'return v => v.Id != 0;' });
+        const nested = await create({ name: 'nested', semantic }, '?fromSubGraph=copy');
+        assert.deepEqual(vertexIds(await graphOf('nested')), vertexIds(await graphOf('direct')));
+        assert.deepEqual(vertexIds(await graphOf('nested')), ['v1', 'v3']);
+        assert.deepEqual([nested.vertexCount, nested.edgeCount], [direct.vertexCount, direct.edgeCount]);
+      });
+
       it('the vector binds once: a recalculation over an unchanged graph gives the same extract and summary', async () => {
         const scores = await semanticGraph('Cosine');
         // 0.1 is not a float32: the bound vector is rounded once and every build uses that same vector.
