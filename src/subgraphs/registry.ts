@@ -15,7 +15,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Engine, type Graph, isEngineError, type RegistrationStore } from '../engine/index.js';
-import { storedQueriesOf } from '../storedqueries/index.js';
 import { buildExtract, ExtractTooLarge, type ExtractionControl } from './extract.js';
 import {
   defaultSubgraphAlgorithm,
@@ -26,7 +25,14 @@ import {
   type SubgraphRecipe,
 } from './model.js';
 import { SubgraphRequestError } from './request.js';
-import { bindRecipeSemantic, compileInline, matchRulesOf, templatePlan, type RecipePlan } from './rules.js';
+import {
+  bindRecipeSemantic,
+  compileInline,
+  matchRulesOf,
+  templatePlan,
+  templateUnavailable,
+  type RecipePlan,
+} from './rules.js';
 import { semanticEcho, type SemanticEcho } from './semantic.js';
 import type { MatchCounters } from './match.js';
 
@@ -339,13 +345,9 @@ export class Subgraphs {
     if (!this.availableAlgorithms().includes(entry.recipe.algorithm)) {
       return `its algorithm '${entry.recipe.algorithm}' is not available`;
     }
-    const template = entry.recipe.storedQuery;
-    if (template !== null) {
-      const stored = storedQueriesOf(this.engine).get(template);
-      if (stored === undefined) return `its stored template '${template}' no longer exists`;
-      if (stored.definition.kind !== 'SubGraph' || stored.compiled === undefined) {
-        return `its stored template '${template}' cannot be invoked`;
-      }
+    if (entry.recipe.storedQuery !== null) {
+      const why = templateUnavailable(this.engine, entry.recipe.storedQuery);
+      if (why !== null) return why;
     }
     const parentName = entry.recipe.fromSubGraph;
     if (parentName !== null) {

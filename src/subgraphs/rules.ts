@@ -136,6 +136,21 @@ export function templatePlan(engine: Engine, name: string, hasSemantic: boolean)
   };
 }
 
+/**
+ * Why a recipe's stored template cannot serve a build now (it is gone, no longer a SubGraph query, or
+ * its recompile failed), or null when it can: a recalculation checks this, so such a subgraph answers
+ * 409 not recalculable like one whose parent is gone.
+ */
+export function templateUnavailable(engine: Engine, name: string): string | null {
+  const entry = storedQueriesOf(engine).get(name);
+  if (entry === undefined) return `its stored template '${name}' no longer exists`;
+  if (entry.definition.kind !== 'SubGraph') {
+    return `its stored template '${name}' is now a ${entry.definition.kind} query`;
+  }
+  if (entry.compiled === undefined) return `its stored template '${name}' failed to compile`;
+  return null;
+}
+
 /** Binds a recipe's semantic block (its vector is already resolved). */
 export function bindRecipeSemantic(semantic: RecipeSemantic): BoundSemantic {
   return bindSemantic(

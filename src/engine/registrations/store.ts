@@ -35,9 +35,18 @@ export class RegistrationStore {
   private families = new Map<RegistrationFamily, Map<string, string>>();
   /** Rises with every change: features that derive state from a family compare it to resynchronise. */
   private changes = 0;
+  /**
+   * Rises when a load replaces every entry: state derived from an entry must then be derived again even
+   * when its payload is unchanged, since what it was derived against was replaced too.
+   */
+  private replacements = 0;
 
   get version(): number {
     return this.changes;
+  }
+
+  get replacementCount(): number {
+    return this.replacements;
   }
 
   get(family: RegistrationFamily, name: string): string | undefined {
@@ -115,6 +124,7 @@ export class RegistrationStore {
       this.families.set(family, new Map(entries.map((entry) => [entry.name, entry.payload])));
     }
     this.changes++;
+    this.replacements++;
   }
 
   /** Takes over `other`'s entries (a graph built by the checkpoint loader being installed). */
@@ -122,5 +132,6 @@ export class RegistrationStore {
     this.families = other.families;
     other.families = new Map();
     this.changes++;
+    this.replacements++;
   }
 }

@@ -231,9 +231,9 @@ export async function subgraphRoutes(scope: FastifyInstance, { options }: RouteC
           timeBudgetSeconds: body.timeBudgetSeconds ?? undefined,
           signal: abandoned.signal,
         });
-        const prefix = request.url.startsWith('/ns/')
-          ? request.url.slice(0, request.url.indexOf('/subgraph'))
-          : '';
+        // From the route's parameter, not the URL: a namespace's name may itself hold `/subgraph`.
+        const namespace = (request.params as { ns?: string }).ns;
+        const prefix = namespace === undefined ? '' : `/ns/${encodeURIComponent(namespace)}`;
         return reply
           .code(201)
           .header('location', `${prefix}/subgraph/${encodeURIComponent(summary.name)}`)
