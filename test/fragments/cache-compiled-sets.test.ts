@@ -54,6 +54,31 @@ describe('the caches are bounded in entries and idle time', () => {
   });
 });
 
+describe('the subgraph cache is configurable (Svc:SubGraphs:CompileCache*)', () => {
+  it('holds as many fragments and for as long as configured: the oldest goes past the capacity, an idle one after the expiry', () => {
+    const clock = { now: 0 };
+    const compiler = fakeCompiler();
+    const cache = new SubgraphFragmentCache({ compile: compiler.compile, nowMs: () => clock.now });
+    cache.configure({ maxEntries: 2, slidingSeconds: 5 });
+    assert.deepEqual([cache.statistics().maxEntries, cache.statistics().slidingSeconds], [2, 5]);
+    const kind = DELEGATE_KINDS.VertexFilter;
+    for (const text of ['a', 'b', 'c']) cache.compileSubgraphFragment(kind, text);
+    cache.compileSubgraphFragment(kind, 'a');
+    assert.deepEqual(compiler.calls, [
+      'VertexFilter:a',
+      'VertexFilter:b',
+      'VertexFilter:c',
+      'VertexFilter:a',
+    ]);
+    clock.now = 4 * seconds;
+    cache.compileSubgraphFragment(kind, 'a');
+    assert.equal(compiler.calls.length, 4, 'a hit within the expiry compiles nothing');
+    clock.now = 9 * seconds;
+    cache.compileSubgraphFragment(kind, 'a');
+    assert.equal(compiler.calls.length, 5, 'idle for the whole expiry: compiled again');
+  });
+});
+
 describe('the path cache key', () => {
   const set = {
     vertexFilter: 'return v => true;',

@@ -107,8 +107,9 @@ export async function storedQueryRoutes(scope: FastifyInstance, { options }: Rou
         if (error instanceof StoredQueryInvalid) throw invalid(error);
         throw error;
       }
+      // From the resolved namespace, not the rest of the URL: a namespace's name may hold `/storedquery`.
       const prefix = request.url.startsWith('/ns/')
-        ? request.url.slice(0, request.url.indexOf('/storedquery'))
+        ? `/ns/${encodeURIComponent(request.namespace.name)}`
         : '';
       return reply
         .code(201)

@@ -231,9 +231,10 @@ export async function subgraphRoutes(scope: FastifyInstance, { options }: RouteC
           timeBudgetSeconds: body.timeBudgetSeconds ?? undefined,
           signal: abandoned.signal,
         });
-        // From the route's parameter, not the URL: a namespace's name may itself hold `/subgraph`.
-        const namespace = (request.params as { ns?: string }).ns;
-        const prefix = namespace === undefined ? '' : `/ns/${encodeURIComponent(namespace)}`;
+        // From the resolved namespace, not the rest of the URL: a namespace's name may itself hold `/subgraph`.
+        const prefix = request.url.startsWith('/ns/')
+          ? `/ns/${encodeURIComponent(request.namespace.name)}`
+          : '';
         return reply
           .code(201)
           .header('location', `${prefix}/subgraph/${encodeURIComponent(summary.name)}`)
