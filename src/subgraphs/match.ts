@@ -539,6 +539,10 @@ class Matcher {
       }
       const stepIndex = fStep[t];
       const typeTested = this.hasTypeTest[stepIndex];
+      // What a hop from this frame is: the same for every pair of the record.
+      const hops = fHops[t] + 1;
+      const hopOnlyEnds = stepIndex + 1 === lastStep && hops >= maxHops[stepIndex];
+      const hopMayEnd = hops >= minHops[stepIndex];
       let pos = fPos[t];
       const areaEnd = fAreaEnd[t];
       let groupEnd = fGroupEnd[t];
@@ -574,11 +578,9 @@ class Matcher {
           (!typeTested || this.typePasses(stepIndex, kinds[edge] - edgeTypeBase)) &&
           this.edgeInScope(edge) &&
           this.edgeStepPasses(stepIndex, edge);
-        const hops = fHops[t] + 1;
-        const onlyEnds = passes && stepIndex + 1 === lastStep && hops >= maxHops[stepIndex];
-        if (onlyEnds) {
+        if (passes && hopOnlyEnds) {
           // The hop can only end a path: decide it here, without a frame.
-          if (hops >= minHops[stepIndex]) {
+          if (hopMayEnd) {
             const known = lastResults === null ? passed : lastResults[neighbor];
             if (known === passed || (known === unknown && this.vertexStepPasses(lastStep, neighbor))) {
               this.markPath(edge, neighbor);
