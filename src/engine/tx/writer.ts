@@ -38,6 +38,7 @@ import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
 import { defaultMaxQueuedBytes, defaultMaxQueuedTransactions } from './queue-bounds.js';
+import type { TrimSliceSizes } from '../graph/trim-sliced.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
 import {
@@ -97,6 +98,8 @@ export interface WriterOptions {
    * (apply-sliced.ts).
    */
   applyWorkPerSlice?: number;
+  /** The sizes of a trim's slices (trim-sliced.ts; defaults `trimIdsPerSlice` and the others there). */
+  trimSlices?: TrimSliceSizes;
 }
 
 export class Writer {
@@ -123,6 +126,7 @@ export class Writer {
   /** Settled when counted transactions next leave the queue (see `queueShrank`). */
   private shrinkSignal: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly applyWorkPerSlice: number;
+  private readonly trimSlices: TrimSliceSizes | undefined;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -151,6 +155,7 @@ export class Writer {
     this.maxQueuedTransactions = Math.max(1, options.maxQueuedTransactions ?? defaultMaxQueuedTransactions);
     this.maxQueuedBytes = Math.max(1, options.maxQueuedBytes ?? defaultMaxQueuedBytes);
     this.applyWorkPerSlice = Math.max(1, options.applyWorkPerSlice ?? defaultApplyWorkPerSlice);
+    this.trimSlices = options.trimSlices;
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -357,7 +362,7 @@ export class Writer {
 
   /** Whether a transaction of `work` element changes is applied in slices (apply-sliced.ts). */
   private appliesInSlices(operations: readonly WriteOperation[], work: number): boolean {
-    return work > this.applyWorkPerSlice && isSliceable(operations);
+    return (work > this.applyWorkPerSlice || isTrim(operations)) && isSliceable(operations);
   }
 
   /** An exclusive step is running (see `exclusive`): the writer is held and nothing else applies. */
@@ -522,7 +527,11 @@ export class Writer {
     const now = this.clockSeconds();
     let outcome: AppliedTransaction | EngineError;
     const { creates } = record;
-    const slices = { workPerSlice: this.applyWorkPerSlice, yieldToEventLoop };
+    const slices = {
+      workPerSlice: this.applyWorkPerSlice,
+      trimSlices: this.trimSlices,
+      yieldToEventLoop,
+    };
     try {
       if (record.resolveIds !== undefined) resolveBeforeApply(record.resolveIds, this.graph.nextId);
       outcome =
@@ -539,7 +548,15 @@ export class Writer {
       this.committedSequence++;
       const committed: CommittedTransaction =
         creates === undefined
-          ? { operations: record.operations, result: outcome, nowSeconds: now, replayed: false, sliced: true }
+          ? {
+              operations: record.operations,
+              result: outcome,
+              nowSeconds: now,
+              replayed: false,
+              // A trim's hooks (its log marker, its resync event, the indexes' renumbering) are those of
+              // a trim in a group; only element writes have hook work to slice.
+              sliced: !isTrim(record.operations),
+            }
           : new CommittedCreates(creates, outcome, now, true);
       const hookResults = this.runHooks([committed]);
       if (hookResults !== undefined) {
