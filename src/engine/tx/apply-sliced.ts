@@ -146,7 +146,10 @@ export async function applyTransactionInSlices(
       ...options.trimSlices,
       yieldToEventLoop: options.yieldToEventLoop,
     });
-    return { createdIds: [], effects: [{ kind: 'trimmed', op: 0, renumbering }] };
+    return {
+      createdIds: [],
+      effects: [{ kind: 'trimmed', op: 0, renumbering, survivors: graph.nextId }],
+    };
   }
   const workPerSlice = Math.max(1, options.workPerSlice);
   const names = markNames(graph);
