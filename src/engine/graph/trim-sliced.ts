@@ -1,7 +1,7 @@
 /**
- * Trim in slices that yield the event loop, for the writer's live trims (docs/elements.md, Maintenance;
- * docs/library.md, "Large transactions"). The rule is trim.ts's: survivors keep their relative order and
- * take the ids 0, 1, 2, ...; the result is the same graph `trimGraph` makes.
+ * Trim in slices that yield the event loop, for the writer's trims, live and replayed (docs/elements.md,
+ * Maintenance; docs/library.md, "Large transactions"). The rule is trim.ts's: survivors keep their
+ * relative order and take the ids 0, 1, 2, ...; the result is the same graph `trimGraph` makes.
  *
  * Why not trim.ts's in-place rewrite in slices: between two slices a read would see a half-renumbered
  * graph (edges whose endpoints are new ids beside adjacency still holding old ones). So this builds the

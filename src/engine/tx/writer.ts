@@ -371,8 +371,9 @@ export class Writer {
   }
 
   /**
-   * Re-applies transactions read back from the write-ahead log, at once and in order, each with the clock
-   * of its original commit so modification dates come out identical; the commit hooks see them as one
+   * Re-applies transactions read back from the write-ahead log, in order (one too large for a turn in
+   * slices, as live), each with the clock of its original commit so modification dates come out
+   * identical; the commit hooks see them as one
    * group flagged `replayed` and are awaited. Only inside an exclusive step: the writer is held, so no
    * other write can fall between a loaded checkpoint and the history replayed on top of it. Answers each
    * transaction's outcome (a rolled-back one as its EngineError).
@@ -389,11 +390,23 @@ export class Writer {
     }
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<TransactionResult | EngineError>(transactions.length);
+    const slices = {
+      workPerSlice: this.applyWorkPerSlice,
+      trimSlices: this.trimSlices,
+      yieldToEventLoop,
+    };
     for (let i = 0; i < transactions.length; i++) {
       const { operations, nowSeconds } = transactions[i];
       try {
         validateOperations(operations);
-        const result = applyTransaction(this.graph, operations, nowSeconds, this.indexes);
+        // A transaction too large for one turn replays in slices, as it was applied live (apply-sliced.ts);
+        // the hooks still see the batch once, as before.
+        const result = this.appliesInSlices(
+          operations,
+          transactionWork(this.graph, operations, this.applyWorkPerSlice),
+        )
+          ? await applyTransactionInSlices(this.graph, operations, nowSeconds, this.indexes, slices)
+          : applyTransaction(this.graph, operations, nowSeconds, this.indexes);
         outcomes[i] = { createdIds: result.createdIds };
         if (operations.length > 0) committed.push({ operations, result, nowSeconds, replayed: true });
         this.committedCount++;
