@@ -1,12 +1,16 @@
 /**
  * Bulk import and export over HTTP (docs/bulk.md): a generated file of `--vertices` vertices (label, a String
  * and a Double property) and `--edges` edges (one type, seeded random endpoints) streamed to `POST
- * /bulk/import` of a Skein server in a child process (durability on, its log in a fresh directory), then the
- * same graph read back with `GET /bulk/export`.
+ * /bulk/import` of the service as the README starts it (bench/shipped-service.ts: `node dist/src/main.js`
+ * in a child process, embedded defaults: durable, logging as shipped; its storage in a fresh directory),
+ * then the same graph read back with `GET /bulk/export`. bench/bulk-probe.ts is preloaded into the service
+ * only to report its event-loop delay and to settle its heap between measurements; memory and CPU figures
+ * are read from outside, from the service's `/proc/<pid>` files.
  *
  * - Import: elements/s (target at least 300,000), and the peak resident set beyond the graph's own memory
  *   (target at most 64 MiB): the server's peak RSS during the import (VmHWM, reset just before) minus its
  *   settled RSS after it (forced full collections), i.e. what the import held besides the graph it built.
+ *   The engine's typed arrays for the graph are measured by importing the same file in this process.
  * - Export: elements/s (target at least 1,000,000), beside two plain loops in this process that format the
  *   same lines from plain arrays and write them to /dev/null in 1 MiB chunks (checked to be the same
  *   bytes, meta line aside): one with template strings encoded per chunk, one writing the bytes into a
@@ -16,19 +20,21 @@
  * - The server's longest event-loop delay during each (the 50 ms rule).
  *
  * Files go to a fresh directory under SKEIN_BENCH_DIR (default: the system temporary directory);
- * SKEIN_BENCH_SERVER_FLAGS adds Node flags to the server's command line (tracing: `--trace-gc`).
+ * SKEIN_BENCH_SERVER_FLAGS adds Node flags to the server's command line (tracing: `--trace-gc`; the
+ * service's output is then kept in the system temporary directory, its name printed).
  *
  *   node --expose-gc dist/bench/bulk.js [--vertices 1e6] [--edges 5e6] [--runs 1] [--quick]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { mib, median, num, numericFlags, rate, seconds, seededRandom, table, verdict } from './common.js';
 import { printMachine } from './machine.js';
+import { startShippedService, type ShippedService } from './shipped-service.js';
+import { Engine, importJsonl } from '../src/index.js';
 import {
   ChunkWriter,
   Fragment,
@@ -205,37 +211,73 @@ function byteReferenceLoop(graph: Generated): { ms: number; bytes: number } {
   return { ms, bytes };
 }
 
+/** The service as shipped, its pid's `/proc` files and the bulk probe's IPC channel. */
 interface Child {
-  process: ChildProcess;
+  service: ShippedService;
   port: number;
-  control: number;
+  ask: <T>(message: object) => Promise<T>;
 }
 
-async function startServer(directory: string): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags, '--expose-gc', path.join(here, 'bulk-server.js'), '--dir', directory],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  // The server's first JSON line is its addresses; anything else it prints (a GC trace) goes to stderr.
-  const first = await new Promise<string>((resolve, reject) => {
-    let addressed = false;
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!addressed && line.startsWith('{')) {
-        addressed = true;
-        resolve(line);
-      } else process.stderr.write(`${line}\n`);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+async function startServer(): Promise<Child> {
+  const service = await startShippedService([], {
+    nodeFlags: [...serverNodeFlags, '--expose-gc', '--import', path.join(here, 'bulk-probe.js')],
+    ipc: true,
   });
-  const { port, control } = JSON.parse(first) as { port: number; control: number };
-  return { process: child, port, control };
+  const replies: ((message: unknown) => void)[] = [];
+  service.child.on('message', (message) => replies.shift()?.(message));
+  const ask = <T>(message: object): Promise<T> =>
+    new Promise<T>((resolve) => {
+      replies.push(resolve as (message: unknown) => void);
+      service.child.send(message);
+    });
+  return { service, port: service.port, ask };
 }
 
 async function stopServer(child: Child): Promise<void> {
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGTERM');
-  await exited;
+  await child.service.stop();
+  if (serverNodeFlags.length > 0) {
+    const kept = path.join(os.tmpdir(), `skein-bulk-service-${child.service.child.pid}.log`);
+    fs.copyFileSync(path.join(child.service.storageDirectory, 'service.log'), kept);
+    console.log(`the service's output (traced with ${serverNodeFlags.join(' ')}): ${kept}`);
+  }
+  fs.rmSync(child.service.storageDirectory, { recursive: true, force: true });
+}
+
+/** Clock ticks per second of `/proc/<pid>/stat`'s CPU times. */
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** A `kB` line of `/proc/<pid>/status` (VmRSS, VmHWM), in bytes. */
+function statusBytes(child: Child, field: string): number {
+  const status = fs.readFileSync(`/proc/${child.service.child.pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
+  if (match === null) throw new Error(`no ${field} in /proc/${child.service.child.pid}/status`);
+  return Number(match[1]) * 1024;
+}
+
+/** The process's CPU time so far (user + system, all threads), from `/proc/<pid>/stat`. */
+function cpuMs(child: Child): number {
+  const stat = fs.readFileSync(`/proc/${child.service.child.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1000;
+}
+
+/** The resident set after forced full collections: what is live. */
+async function settledRss(child: Child): Promise<number> {
+  await child.ask({ settle: true });
+  return statusBytes(child, 'VmRSS');
+}
+
+/** Settles the heap, forgets the peak resident set (Linux `clear_refs` 5) and the loop delays; its CPU time. */
+async function reset(child: Child): Promise<number> {
+  await child.ask({ settle: true });
+  fs.writeFileSync(`/proc/${child.service.child.pid}/clear_refs`, '5');
+  await child.ask({ reset: true });
+  return cpuMs(child);
+}
+
+async function loopDelayMaxMs(child: Child): Promise<number> {
+  return (await child.ask<{ loopDelayMaxMs: number }>({ report: true })).loopDelayMaxMs;
 }
 
 /**
@@ -268,19 +310,6 @@ function percentile(values: readonly number[], p: number): number {
   return sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-interface MemoryReport {
-  cpuMs: number;
-  rss: number;
-  peakRss: number;
-  engineBytes: number;
-  loopDelayMaxMs: number;
-}
-
-async function controlCall(child: Child, method: string, route: string): Promise<MemoryReport> {
-  const response = await fetch(`http://127.0.0.1:${child.control}${route}`, { method });
-  return (await response.json()) as MemoryReport;
 }
 
 function importFile(child: Child, file: string): Promise<{ status: number; body: string }> {
@@ -338,7 +367,6 @@ interface ImportRun {
   ms: number;
   overhead: number;
   graphBytes: number;
-  engineBytes: number;
   loopMs: number;
   probeP99: number;
   /** The server's CPU time during the import (all threads: main, GC, log writes). */
@@ -358,13 +386,11 @@ const exports: ExportRun[] = [];
 const references: { ms: number; bytes: number }[] = [];
 const byteReferences: { ms: number; bytes: number }[] = [];
 for (let run = 0; run < flags.runs; run++) {
-  const directory = path.join(root, `run-${run}`);
-  fs.mkdirSync(directory);
-  const child = await startServer(directory);
+  const child = await startServer();
   try {
-    const before = await controlCall(child, 'GET', '/memory');
+    const rssBefore = await settledRss(child);
     // CPU time read at the end of the reset and first thing after the import: the import's alone.
-    const cpuBefore = (await controlCall(child, 'POST', '/reset')).cpuMs;
+    const cpuBefore = await reset(child);
     const importProbe = probe(child);
     const started = performance.now();
     const reply = await importFile(child, file);
@@ -374,18 +400,20 @@ for (let run = 0; run < flags.runs; run++) {
     const summary = JSON.parse(reply.body) as { verticesCreated: number; edgesCreated: number };
     if (summary.verticesCreated + summary.edgesCreated !== elements)
       throw new Error(`import created ${reply.body}`);
-    const after = await controlCall(child, 'GET', '/memory');
+    const importCpuMs = cpuMs(child) - cpuBefore;
+    const peakRss = statusBytes(child, 'VmHWM');
+    const importLoopMs = await loopDelayMaxMs(child);
+    const rssAfter = await settledRss(child);
     imports.push({
       ms,
-      overhead: after.peakRss - after.rss,
-      graphBytes: after.rss - before.rss,
-      engineBytes: after.engineBytes,
-      loopMs: after.loopDelayMaxMs,
+      overhead: peakRss - rssAfter,
+      graphBytes: rssAfter - rssBefore,
+      loopMs: importLoopMs,
       probeP99: percentile(importLatencies, 99),
-      cpuMs: after.cpuMs - cpuBefore,
+      cpuMs: importCpuMs,
     });
 
-    const serverCpuBefore = (await controlCall(child, 'POST', '/reset')).cpuMs;
+    const serverCpuBefore = await reset(child);
     const exportProbe = probe(child);
     const readerCpu = process.cpuUsage();
     const exportStarted = performance.now();
@@ -397,13 +425,13 @@ for (let run = 0; run < flags.runs; run++) {
     if (exported.status !== 200 || counts.vertexCount + counts.edgeCount !== elements) {
       throw new Error(`export answered ${exported.status} with the meta line ${exported.meta}`);
     }
-    const exportMemory = await controlCall(child, 'GET', '/memory');
+    const exportCpuMs = cpuMs(child) - serverCpuBefore;
     exports.push({
       ms: exportMs,
       bytes: exported.bytes,
-      loopMs: exportMemory.loopDelayMaxMs,
+      loopMs: await loopDelayMaxMs(child),
       probeP99: percentile(exportLatencies, 99),
-      serverCpuMs: exportMemory.cpuMs - serverCpuBefore,
+      serverCpuMs: exportCpuMs,
       readerCpuMs: (readerCpuUsed.user + readerCpuUsed.system) / 1000,
     });
     graph = generate(flags.vertices, flags.edges);
@@ -420,9 +448,13 @@ for (let run = 0; run < flags.runs; run++) {
     }
   } finally {
     await stopServer(child);
-    fs.rmSync(directory, { recursive: true, force: true });
   }
 }
+// The engine's typed arrays for this graph, which the service cannot report from outside: the same file
+// imported by the same library call in this process, once the service has stopped.
+const engine = new Engine();
+await importJsonl(engine, fs.createReadStream(file, { highWaterMark: 256 * 1024 }));
+const engineBytes = engine.committedBytes;
 fs.rmSync(root, { recursive: true, force: true });
 
 const importMs = median(imports.map((r) => r.ms));
@@ -456,7 +488,7 @@ console.log(
       verdict(overhead <= targetOverheadBytes),
     ],
     ['  graph (settled RSS growth)', mib(median(imports.map((r) => r.graphBytes))), '', ''],
-    ['  engine typed arrays', mib(median(imports.map((r) => r.engineBytes))), '', ''],
+    ['  engine typed arrays (the file imported in this process)', mib(engineBytes), '', ''],
     [
       '  GET /healthz p99 meanwhile',
       `${median(imports.map((r) => r.probeP99)).toFixed(1)} ms`,

@@ -40,7 +40,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startShippedService(extraFlags: readonly string[] = []): Promise<ShippedService> {
+/**
+ * Ways a bench watches the service without changing it: Node flags before the script (a preload that only
+ * reports, `--trace-gc`), and an IPC channel to such a preload.
+ */
+export interface WatchOptions {
+  readonly nodeFlags?: readonly string[];
+  readonly ipc?: boolean;
+}
+
+export async function startShippedService(
+  extraFlags: readonly string[] = [],
+  watch: WatchOptions = {},
+): Promise<ShippedService> {
   const storageDirectory = fs.mkdtempSync(
     path.join(process.env.SKEIN_BENCH_DIR ?? os.tmpdir(), 'skein-shipped-'),
   );
@@ -49,12 +61,13 @@ export async function startShippedService(extraFlags: readonly string[] = []): P
   const child = spawn(
     process.execPath,
     [
+      ...(watch.nodeFlags ?? []),
       mainScript,
       `--Svc:Http:Port=${port}`,
       `--Svc:Durability:StorageDirectory=${storageDirectory}`,
       ...extraFlags,
     ],
-    { stdio: ['ignore', log, log] },
+    { stdio: watch.ipc === true ? ['ignore', log, log, 'ipc'] : ['ignore', log, log] },
   );
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -330,10 +330,8 @@ export class Engine {
 
   /** Compacts tombstones, renumbering survivors 0, 1, 2, ... in their old order. */
   trim(): Promise<void> {
-    const trimmed = this.submit([{ kind: 'trim' }], nothing);
-    // Renumbering leaves the records in place; repacking them right after is the rest of the compaction.
-    this.writer.requestCompaction();
-    return trimmed;
+    // The writer builds the renumbered graph with its adjacency packed (trim-sliced.ts): no compaction after.
+    return this.submit([{ kind: 'trim' }], nothing);
   }
 
   /**

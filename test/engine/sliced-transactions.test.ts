@@ -376,5 +376,24 @@ describe('transactions applied in slices', () => {
     assert.deepEqual(engineState(reopened.engine), expected);
     assert.equal(reopened.engine.committedSequence, sequence + 1);
     await reopened.log.close();
+
+    // Replayed into an engine with slices as small, the entry applies in slices too: reads between them
+    // see some of its removals and not others, and the end state is the same.
+    const counts: number[] = [];
+    let replaying = true;
+    const watch = (): void => {
+      counts.push(replayedInto.vertexCount);
+      if (replaying) setImmediate(watch);
+    };
+    const replayedInto = engineWith({ applyWorkPerSlice: 7 });
+    setImmediate(watch);
+    const sliced = await openLogged(file, { engine: replayedInto });
+    replaying = false;
+    assert.deepEqual(engineState(sliced.engine), expected);
+    assert.ok(
+      counts.some((count) => count > 21 && count < 40),
+      `a read between slices sees the removals part-applied (${counts.join(' ')})`,
+    );
+    await sliced.log.close();
   });
 });

@@ -1,6 +1,8 @@
 /** Edge routes: creation (single, batch), reads, count, endpoints, waited outcomes (docs/elements.md, docs/http.md). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Engine, type WriteOperation } from '../../src/index.js';
+import { edgeInputOf } from '../../src/server/wire/creates.js';
 import {
   assertEmpty,
   assertJson,
@@ -166,6 +168,35 @@ for (const prefix of prefixes) {
       ]);
       assert.deepEqual(assertJson(reply), [2, 3]);
       assert.equal((await client.read<{ edgePropertyId: string }>('/edge/3')).edgePropertyId, 'two');
+    });
+
+    it('PUT /edges commits what one createEdge operation per item commits: the same elements and adjacency', async () => {
+      const { client, engine } = fixture;
+      const [a, b] = await client.vertices({}, {});
+      const items = [
+        { sourceVertex: a, targetVertex: b, edgePropertyId: 'knows', label: 'x', creationDate: 9 },
+        {
+          sourceVertex: b,
+          targetVertex: a,
+          edgePropertyId: 'likes',
+          properties: [{ propertyId: 'w', propertyValue: '1.5', fullQualifiedTypeName: 'System.Double' }],
+        },
+        { sourceVertex: a, targetVertex: a, edgePropertyId: 'knows' },
+      ];
+      const ids = assertJson<number[]>(await client.put('/edges?waitForCompletion=true', items));
+      const reference = new Engine({ clockSeconds: () => 0 });
+      await reference.createVertices([{}, {}]);
+      const operations = items.map((item, index): WriteOperation => ({
+        kind: 'createEdge',
+        input: edgeInputOf(item, `edges[${index}]`),
+      }));
+      assert.deepEqual(ids, (await reference.submit(operations)).createdIds);
+      const read = (from: Engine) =>
+        [a, b, ...ids].map((id) => {
+          const { modificationDate: _ignored, ...rest } = from.getElement(id)!;
+          return rest;
+        });
+      assert.deepEqual(read(engine), read(reference));
     });
 
     it('PUT /edges unwaited answers 202 with no body; an empty array answers [] when waited', async () => {

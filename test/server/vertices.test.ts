@@ -1,6 +1,8 @@
 /** Vertex routes: creation (single, batch), reads, count, and traversal reads (docs/elements.md, docs/http.md). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Engine, type CommitHook, type WriteOperation } from '../../src/index.js';
+import { vertexInputOf } from '../../src/server/wire/creates.js';
 import {
   assertEmpty,
   assertJson,
@@ -84,6 +86,54 @@ for (const prefix of prefixes) {
       assert.deepEqual(assertJson(reply), [1, 2, 3]);
       assert.equal((await client.read<{ label: string }>('/vertex/1')).label, 'a');
       assert.equal((await client.read<{ label: string }>('/vertex/3')).label, 'c');
+    });
+
+    it('PUT /vertices commits what one createVertex operation per item commits: the same elements, hooked as those operations', async () => {
+      const { client, engine } = fixture;
+      const items = [
+        { label: 'a', creationDate: 12, properties: [name('first')] },
+        {},
+        {
+          label: null,
+          properties: [
+            { propertyId: 'n', propertyValue: '7', fullQualifiedTypeName: 'System.Int32' },
+            { propertyId: 'ok', propertyValue: 'true', fullQualifiedTypeName: 'System.Boolean' },
+            { propertyId: 'x', propertyValue: '2.5', fullQualifiedTypeName: 'System.Double' },
+          ],
+        },
+      ];
+      const hooked: WriteOperation[][] = [];
+      const hook: CommitHook = (group) => {
+        for (const committed of group) hooked.push([...committed.operations]);
+      };
+      engine.addCommitHook(hook);
+      const ids = assertJson<number[]>(await client.put('/vertices?waitForCompletion=true', items));
+      engine.removeCommitHook(hook);
+      const operations = items.map((item, index): WriteOperation => ({
+        kind: 'createVertex',
+        input: vertexInputOf(item, `vertices[${index}]`),
+      }));
+      const reference = new Engine({ clockSeconds: () => 0 });
+      assert.deepEqual(ids, (await reference.submit(operations)).createdIds);
+      const read = (from: Engine) =>
+        ids.map((id) => {
+          const { modificationDate: _ignored, ...rest } = from.getVertex(id)!;
+          return rest;
+        });
+      assert.deepEqual(read(engine), read(reference));
+      assert.equal(hooked.length, 1, 'one transaction');
+      // An absent creation date is 0 and absent properties none (docs/elements.md): compared as such.
+      const normalized = (list: WriteOperation[]) =>
+        list.map((operation) =>
+          operation.kind === 'createVertex'
+            ? {
+                creationDate: operation.input.creationDate ?? 0,
+                label: operation.input.label ?? null,
+                properties: operation.input.properties ?? [],
+              }
+            : operation,
+        );
+      assert.deepEqual(normalized(hooked[0]), normalized(operations));
     });
 
     it('PUT /vertices unwaited answers 202 with no body', async () => {

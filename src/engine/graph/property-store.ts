@@ -337,6 +337,14 @@ export class PropertyStore {
     column.view[from] = 0;
   }
 
+  /**
+   * Installs a record column built elsewhere under new ids (a trim in slices, trim-sliced.ts): `column[id]`
+   * holds what `recordOffsets` held for the element's old id. The records themselves do not move.
+   */
+  replaceRecordOffsets(column: SharedColumn<Int32ArrayConstructor> | null): void {
+    this.recordColumn = column;
+  }
+
   /** Forgets ids at and above `endId` after a trim (their records have moved below). */
   truncate(endId: number): void {
     const column = this.recordColumn;

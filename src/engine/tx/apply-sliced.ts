@@ -18,6 +18,7 @@
  * the order a removal in one piece takes them, and reports one removal effect as that would.
  */
 import type { Graph } from '../graph/graph.js';
+import { trimGraphInSlices, type TrimSliceSizes } from '../graph/trim-sliced.js';
 import type { WriteOperation } from './operations.js';
 import { CreateBatchApplication } from './apply-batch.js';
 import type { CreateBatch } from './create-batch.js';
@@ -94,8 +95,9 @@ export async function applyCreateBatchInSlices(
 }
 
 /**
- * Only element writes can be applied in slices: each applies on its own ids (index definitions, clear
- * and trim travel alone anyway).
+ * Element writes can be applied in slices: each applies on its own ids (index definitions and clear
+ * travel alone anyway). A trim travels alone and is built in slices beside the graph (trim-sliced.ts),
+ * whatever its size.
  */
 export function isSliceable(operations: readonly WriteOperation[]): boolean {
   for (const operation of operations) {
@@ -108,6 +110,9 @@ export function isSliceable(operations: readonly WriteOperation[]): boolean {
       case 'setEmbedding':
       case 'removeEmbedding':
         continue;
+      case 'trim':
+        if (operations.length === 1) continue;
+        return false;
       default:
         return false;
     }
@@ -120,6 +125,8 @@ export interface SliceOptions {
   workPerSlice: number;
   /** Gives the event loop a turn between two slices. */
   yieldToEventLoop: () => Promise<void>;
+  /** The sizes of a trim's slices (defaults in trim-sliced.ts). */
+  trimSlices?: TrimSliceSizes;
 }
 
 /**
@@ -133,6 +140,17 @@ export async function applyTransactionInSlices(
   indexes: WriterIndexes | undefined,
   options: SliceOptions,
 ): Promise<AppliedTransaction> {
+  if (operations.length === 1 && operations[0].kind === 'trim') {
+    // Built beside the graph and swapped in at once: reads never see a half-renumbered graph.
+    const renumbering = await trimGraphInSlices(graph, {
+      ...options.trimSlices,
+      yieldToEventLoop: options.yieldToEventLoop,
+    });
+    return {
+      createdIds: [],
+      effects: [{ kind: 'trimmed', op: 0, renumbering, survivors: graph.nextId }],
+    };
+  }
   const workPerSlice = Math.max(1, options.workPerSlice);
   const names = markNames(graph);
   const undos: Undo[] = [];

@@ -64,7 +64,7 @@ export type GraphEffect =
   /** An index was defined (`index`, the installed object) or dropped; upkeep follows it from here on. */
   | { kind: 'indexDefined'; op: number; index: GraphIndex }
   | { kind: 'indexDropped'; op: number; index: GraphIndex }
-  | { kind: 'trimmed'; op: number; renumbering: Renumbering };
+  | { kind: 'trimmed'; op: number; renumbering: Renumbering; survivors: number };
 
 export interface AppliedTransaction extends TransactionResult {
   effects: GraphEffect[];
@@ -299,7 +299,8 @@ export function applyTransaction(
           effects.push({ kind: 'cleared', op });
           break;
         case 'trim':
-          effects.push({ kind: 'trimmed', op, renumbering: trimGraph(graph) });
+          // After the trim the next id is the survivor count.
+          effects.push({ kind: 'trimmed', op, renumbering: trimGraph(graph), survivors: graph.nextId });
           break;
         case 'compact':
           throw new Error('compaction is asynchronous and runs in the writer, not in a transaction');

@@ -38,6 +38,7 @@ import type { CreateBatch } from './create-batch.js';
 import type { TransactionResult, WriteOperation } from './operations.js';
 import { validateOperations } from './validate.js';
 import { defaultMaxQueuedBytes, defaultMaxQueuedTransactions } from './queue-bounds.js';
+import type { TrimSliceSizes } from '../graph/trim-sliced.js';
 import { compactAdjacency, compactionWasteRatio, shouldCompact } from '../graph/compact.js';
 
 import {
@@ -97,6 +98,8 @@ export interface WriterOptions {
    * (apply-sliced.ts).
    */
   applyWorkPerSlice?: number;
+  /** The sizes of a trim's slices (trim-sliced.ts; defaults `trimIdsPerSlice` and the others there). */
+  trimSlices?: TrimSliceSizes;
 }
 
 export class Writer {
@@ -123,6 +126,7 @@ export class Writer {
   /** Settled when counted transactions next leave the queue (see `queueShrank`). */
   private shrinkSignal: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly applyWorkPerSlice: number;
+  private readonly trimSlices: TrimSliceSizes | undefined;
   private readonly clockSeconds: () => number;
   private readonly onBackgroundError: (error: Error) => void;
   /** Transactions committed and rolled back since start. */
@@ -151,6 +155,7 @@ export class Writer {
     this.maxQueuedTransactions = Math.max(1, options.maxQueuedTransactions ?? defaultMaxQueuedTransactions);
     this.maxQueuedBytes = Math.max(1, options.maxQueuedBytes ?? defaultMaxQueuedBytes);
     this.applyWorkPerSlice = Math.max(1, options.applyWorkPerSlice ?? defaultApplyWorkPerSlice);
+    this.trimSlices = options.trimSlices;
     this.clockSeconds = options.clockSeconds ?? (() => Math.floor(Date.now() / 1000));
     this.onBackgroundError =
       options.onBackgroundError ??
@@ -357,7 +362,7 @@ export class Writer {
 
   /** Whether a transaction of `work` element changes is applied in slices (apply-sliced.ts). */
   private appliesInSlices(operations: readonly WriteOperation[], work: number): boolean {
-    return work > this.applyWorkPerSlice && isSliceable(operations);
+    return (work > this.applyWorkPerSlice || isTrim(operations)) && isSliceable(operations);
   }
 
   /** An exclusive step is running (see `exclusive`): the writer is held and nothing else applies. */
@@ -366,8 +371,9 @@ export class Writer {
   }
 
   /**
-   * Re-applies transactions read back from the write-ahead log, at once and in order, each with the clock
-   * of its original commit so modification dates come out identical; the commit hooks see them as one
+   * Re-applies transactions read back from the write-ahead log, in order (one too large for a turn in
+   * slices, as live), each with the clock of its original commit so modification dates come out
+   * identical; the commit hooks see them as one
    * group flagged `replayed` and are awaited. Only inside an exclusive step: the writer is held, so no
    * other write can fall between a loaded checkpoint and the history replayed on top of it. Answers each
    * transaction's outcome (a rolled-back one as its EngineError).
@@ -384,11 +390,23 @@ export class Writer {
     }
     const committed: CommittedTransaction[] = [];
     const outcomes = new Array<TransactionResult | EngineError>(transactions.length);
+    const slices = {
+      workPerSlice: this.applyWorkPerSlice,
+      trimSlices: this.trimSlices,
+      yieldToEventLoop,
+    };
     for (let i = 0; i < transactions.length; i++) {
       const { operations, nowSeconds } = transactions[i];
       try {
         validateOperations(operations);
-        const result = applyTransaction(this.graph, operations, nowSeconds, this.indexes);
+        // A transaction too large for one turn replays in slices, as it was applied live (apply-sliced.ts);
+        // the hooks still see the batch once, as before.
+        const result = this.appliesInSlices(
+          operations,
+          transactionWork(this.graph, operations, this.applyWorkPerSlice),
+        )
+          ? await applyTransactionInSlices(this.graph, operations, nowSeconds, this.indexes, slices)
+          : applyTransaction(this.graph, operations, nowSeconds, this.indexes);
         outcomes[i] = { createdIds: result.createdIds };
         if (operations.length > 0) committed.push({ operations, result, nowSeconds, replayed: true });
         this.committedCount++;
@@ -522,7 +540,11 @@ export class Writer {
     const now = this.clockSeconds();
     let outcome: AppliedTransaction | EngineError;
     const { creates } = record;
-    const slices = { workPerSlice: this.applyWorkPerSlice, yieldToEventLoop };
+    const slices = {
+      workPerSlice: this.applyWorkPerSlice,
+      trimSlices: this.trimSlices,
+      yieldToEventLoop,
+    };
     try {
       if (record.resolveIds !== undefined) resolveBeforeApply(record.resolveIds, this.graph.nextId);
       outcome =
@@ -539,7 +561,15 @@ export class Writer {
       this.committedSequence++;
       const committed: CommittedTransaction =
         creates === undefined
-          ? { operations: record.operations, result: outcome, nowSeconds: now, replayed: false, sliced: true }
+          ? {
+              operations: record.operations,
+              result: outcome,
+              nowSeconds: now,
+              replayed: false,
+              // A trim's hooks (its log marker, its resync event, the indexes' renumbering) are those of
+              // a trim in a group; only element writes have hook work to slice.
+              sliced: !isTrim(record.operations),
+            }
           : new CommittedCreates(creates, outcome, now, true);
       const hookResults = this.runHooks([committed]);
       if (hookResults !== undefined) {

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { WriteOperation } from '../../index.js';
-import { mapInSlices } from '../wire/batches.js';
+import { CreateBatch } from '../../index.js';
+import { forEachInSlices } from '../wire/batches.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { edgeInputOf } from '../wire/creates.js';
 import { wireEdge } from '../wire/elements.js';
@@ -54,13 +54,22 @@ export async function edgeRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const operations = await mapInSlices(request.body, (body, index): WriteOperation => ({
-        kind: 'createEdge',
-        input: edgeInputOf(body, `edges[${index}]`),
-      }));
+      // Columns, as for PUT /vertices (vertices.ts): no operation object per edge lives until the log sync.
+      const batch = new CreateBatch();
+      await forEachInSlices(request.body, (body, index) => {
+        const input = edgeInputOf(body, `edges[${index}]`);
+        batch.addEdge(
+          input.sourceVertex,
+          input.targetVertex,
+          input.edgePropertyId,
+          input.creationDate,
+          input.label,
+          input.properties,
+        );
+      });
       const result = await settleWrite(
         request,
-        request.namespace.engine.submit(operations),
+        request.namespace.engine.submitCreates(batch),
         request.query.waitForCompletion,
       );
       return result === undefined ? reply.code(202).send() : reply.code(200).send(result.createdIds);

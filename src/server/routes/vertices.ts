@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { WriteOperation } from '../../index.js';
+import { CreateBatch } from '../../index.js';
 import { problem, type ProblemError } from '../problems/problem.js';
-import { mapInSlices } from '../wire/batches.js';
+import { forEachInSlices } from '../wire/batches.js';
 import { acceptWrite, settleWrite } from '../writes.js';
 import { vertexInputOf } from '../wire/creates.js';
 import { wireVertex } from '../wire/elements.js';
@@ -54,14 +54,17 @@ export async function vertexRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      // Every item converts before anything is enqueued: one bad property fails the whole batch.
-      const operations = await mapInSlices(request.body, (body, index): WriteOperation => ({
-        kind: 'createVertex',
-        input: vertexInputOf(body, `vertices[${index}]`),
-      }));
+      // Every item converts before anything is enqueued: one bad property fails the whole batch. The items
+      // go into columns (a CreateBatch, as bulk import's), not an operation object per vertex: a large
+      // batch's objects would live until its log sync, be promoted and bring on a major collection.
+      const batch = new CreateBatch();
+      await forEachInSlices(request.body, (body, index) => {
+        const input = vertexInputOf(body, `vertices[${index}]`);
+        batch.addVertex(input.creationDate, input.label, input.properties);
+      });
       const result = await settleWrite(
         request,
-        request.namespace.engine.submit(operations),
+        request.namespace.engine.submitCreates(batch),
         request.query.waitForCompletion,
       );
       return result === undefined ? reply.code(202).send() : reply.code(200).send(result.createdIds);

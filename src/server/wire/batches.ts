@@ -22,3 +22,15 @@ export async function mapInSlices<T, R>(
   }
   return converted;
 }
+
+/** Calls `visit` for every item in order, yielding the event loop between slices of `batchItemsPerSlice`. */
+export async function forEachInSlices<T>(
+  items: readonly T[],
+  visit: (item: T, index: number) => void,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += batchItemsPerSlice) {
+    if (start > 0) await yieldToEventLoop();
+    const end = Math.min(items.length, start + batchItemsPerSlice);
+    for (let i = start; i < end; i++) visit(items[i], i);
+  }
+}

@@ -201,7 +201,7 @@ describe('log codec: entries', () => {
       payloadOf(
         {
           operations: [{ kind: 'trim' }],
-          result: { createdIds: [], effects: [{ kind: 'trimmed', op: 0, renumbering }] },
+          result: { createdIds: [], effects: [{ kind: 'trimmed', op: 0, renumbering, survivors: 3 }] },
           nowSeconds: 5,
           replayed: false,
         },

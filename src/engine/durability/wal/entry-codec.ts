@@ -328,14 +328,12 @@ export function writeCommittedPayload(
     return;
   }
   if (only === 'trim') {
+    // The counts come with the effect: counting survivors here would walk the whole id space again.
     const trimmed = result.effects.find((effect) => effect.kind === 'trimmed');
-    const renumbering = trimmed?.renumbering;
-    let survivors = 0;
-    if (renumbering !== undefined) for (const to of renumbering) if (to >= 0) survivors++;
     writePrefix(out, EntryType.trimMarker, sequence);
     out.varInt(nowSeconds);
-    out.varUint(renumbering?.length ?? 0);
-    out.varUint(survivors);
+    out.varUint(trimmed?.renumbering.length ?? 0);
+    out.varUint(trimmed?.survivors ?? 0);
     return;
   }
   if (only === 'register' || only === 'unregister') {
