@@ -15,7 +15,7 @@
  *
  * - a folder of src/engine (say src/engine/subgraphs): put its name into `engineLayers` above everything
  *   it imports and below everything that imports it;
- * - a capability folder of src (src/subgraphs, src/analytics, src/telemetry, src/plugins, src/documents,
+ * - a capability folder of src (src/subgraphs, src/workers, src/analytics, src/telemetry, src/plugins, src/documents,
  *   src/integrations): give it an entry module (index.ts) and put it into `areas` above the areas it
  *   uses and below those that use it (the public API `index.ts`, `server`), with `door: entryOf(name)`;
  * - a browser UI outside src (studio/) speaks HTTP only: give it a block in eslint.config.mjs that forbids
@@ -59,6 +59,7 @@ function entryOf(area) {
  */
 export const areas = [
   { name: 'engine', door: engineEntry },
+  { name: 'workers', door: entryOf('workers'), engineDoor: 'engine' },
   { name: 'fragments', door: entryOf('fragments'), engineDoor: 'engine' },
   { name: 'bulk', door: entryOf('bulk'), engineDoor: 'engine' },
   { name: 'changefeed', door: entryOf('changefeed'), engineDoor: 'engine' },

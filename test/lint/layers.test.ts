@@ -50,6 +50,10 @@ describe('skein/layers: imports follow the layers and doors of docs/architecture
         "import { noRecord } from '../../engine/graph/adjacency.js';",
       ),
       inFile('src/config/keys.ts', "import { defaultImportBatchSize } from '../bulk/index.js';"),
+      // The workers area: the engine's entry only; the areas above reach it through its entry.
+      inFile('src/workers/share.ts', "import { topologyView } from '../engine/index.js';"),
+      inFile('src/paths/find.ts', "import { WorkerPool } from '../workers/index.js';"),
+      inFile('src/server/routes/benchmark.ts', "import { WorkerPool } from '../../workers/index.js';"),
       inFile('src/index.ts', "export * from './engine/index.js';"),
       // Hosts: the public API and the entries.
       inFile('src/server/routes/graph.ts', "import type { Engine } from '../../index.js';"),
@@ -103,6 +107,14 @@ describe('skein/layers: imports follow the layers and doors of docs/architecture
         ...inFile('src/engine/graph/graph.ts', "import { x } from '../novel/thing.js';"),
         errors: [{ messageId: 'unknownLayer' }],
       },
+      // The workers area reads no engine internals and imports no area above it.
+      invalidIn('src/workers/share.ts', "import type { Graph } from '../engine/graph/graph.js';", 'door'),
+      invalidIn('src/workers/pool.ts', "import { findPaths } from '../paths/index.js';", 'areaUpward'),
+      invalidIn(
+        'src/server/routes/benchmark.ts',
+        "import { WorkerPool } from '../../workers/pool.js';",
+        'door',
+      ),
       // Hosts reach the engine only through the public API, areas only through their entry.
       invalidIn(
         'src/server/routes/vectors.ts',
