@@ -160,8 +160,11 @@ export function gatherAdjacency(
   const pool = columns.pool;
   const { edgeTypeId, walkOut, walkIn, skipSelf } = options;
   const offsets = new Int32Array(n + 1);
-  const buffer: GrowBuffer = { data: new Int32Array(Math.max(1024, 4 * n)), length: 0 };
   if (edgeTypeId === scopeNone) return { offsets, targets: new Int32Array(0) };
+  const buffer: GrowBuffer = {
+    data: new Int32Array(pairsEstimate(columns, idOf, walkOut, walkIn)),
+    length: 0,
+  };
   for (let k = 0; k < n; k++) {
     if ((k & budgetCheckMask) === 0 && shouldStop()) return null;
     const v = idOf[k];
@@ -171,6 +174,34 @@ export function gatherAdjacency(
     offsets[k + 1] = buffer.length;
   }
   return { offsets, targets: buffer.data.subarray(0, buffer.length) };
+}
+
+/**
+ * How many pairs the records of the in-scope vertices hold, from their used-word counts: the CSR's first
+ * capacity, so a large gather rarely grows. Capped by the pool's size, since a record being rewritten can
+ * show any count.
+ */
+function pairsEstimate(
+  columns: AnalyticsColumns,
+  idOf: Int32Array,
+  walkOut: boolean,
+  walkIn: boolean,
+): number {
+  const { first, second, pool } = columns;
+  const poolLength = pool.length;
+  let words = 0;
+  for (let k = 0; k < idOf.length; k++) {
+    const v = idOf[k];
+    if (walkOut && v < first.length) {
+      const record = first[v];
+      if (record >= 0 && record + 1 < poolLength) words += Math.max(0, pool[record + 1]);
+    }
+    if (walkIn && v < second.length) {
+      const record = second[v];
+      if (record >= 0 && record + 1 < poolLength) words += Math.max(0, pool[record + 1]);
+    }
+  }
+  return Math.max(1024, Math.min(Math.floor(words / 2), poolLength >>> 1) + 16);
 }
 
 interface GrowBuffer {
