@@ -66,6 +66,7 @@ export const areas = [
   { name: 'storedqueries', door: entryOf('storedqueries'), engineDoor: 'engine' },
   { name: 'paths', door: entryOf('paths'), engineDoor: 'engine' },
   { name: 'subgraphs', door: entryOf('subgraphs'), engineDoor: 'engine' },
+  { name: 'analytics', door: entryOf('analytics'), engineDoor: 'engine' },
   { name: 'config', door: entryOf('config'), engineDoor: 'engine' },
   { name: 'index.ts', door: publicApi, engineDoor: 'engine' },
   { name: 'server', door: 'src/server/start.ts', engineDoor: 'public' },
