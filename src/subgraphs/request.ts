@@ -5,6 +5,7 @@
  * HTTP layer maps to a status in one place.
  */
 import { maxFragmentChars } from '../fragments/index.js';
+import type { SemanticBlock } from '../paths/index.js';
 import {
   defaultSubgraphAlgorithm,
   maxPatternEdgeLength,
@@ -70,14 +71,8 @@ export interface PatternEntryBody {
   readonly maxLength?: number | null;
 }
 
-export interface SemanticBody {
-  readonly queryVector?: readonly number[] | null;
-  readonly queryText?: string | null;
-  readonly embeddingName?: string | null;
-  readonly metric?: string | null;
-  readonly minScore?: number | null;
-  readonly costBySimilarity?: boolean | null;
-}
+/** The semantic block as a request carries it: the same shape as a path request's. */
+export type SemanticBody = SemanticBlock;
 
 export interface SubgraphRequestBody {
   readonly name: string;
