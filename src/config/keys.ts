@@ -30,6 +30,7 @@ import {
   maxKeepAliveSeconds,
   minKeepAliveSeconds,
 } from '../changefeed/index.js';
+import { maxTraverseOutIterations } from '../workers/index.js';
 import {
   defaultMaxQueuedBytes,
   defaultMaxQueuedTransactions,
@@ -225,6 +226,18 @@ export const CONFIG_KEYS = [
     applyMode: 'never',
     notWritableReason: SECURITY_NOT_WRITABLE,
     description: 'Allows `PATCH /config`; it takes effect only while an API key is configured.',
+  },
+  {
+    key: 'Svc:Security:BenchmarkMaxIterations',
+    kind: 'int',
+    default: 10_000,
+    minimum: 1,
+    maximum: maxTraverseOutIterations,
+    applyMode: 'never',
+    notWritableReason: SECURITY_NOT_WRITABLE,
+    description:
+      'Most `iterations` one `GET /benchmark` may ask for; more is refused with 400. Each iteration walks ' +
+      'every edge of the default namespace on a worker thread (docs/generation.md).',
   },
   {
     key: 'AllowedCorsOrigins',

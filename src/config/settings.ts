@@ -31,6 +31,8 @@ export interface SkeinSettings {
     readonly sensitiveRateLimitPermitPerWindow: number;
     readonly rateLimitWindowSeconds: number;
     readonly enableConfigurationWrite: boolean;
+    /** Most iterations of one `GET /benchmark`. */
+    readonly benchmarkMaxIterations: number;
   };
   readonly cors: {
     readonly allowedOrigins: readonly string[];
@@ -123,6 +125,7 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
       sensitiveRateLimitPermitPerWindow: get('Svc:Security:SensitiveRateLimitPermitPerWindow'),
       rateLimitWindowSeconds: get('Svc:Security:RateLimitWindowSeconds'),
       enableConfigurationWrite: get('Svc:Security:EnableConfigurationWrite'),
+      benchmarkMaxIterations: get('Svc:Security:BenchmarkMaxIterations'),
     },
     cors: {
       // Copied so freezing the settings never freezes an array a caller still holds.

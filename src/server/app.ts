@@ -36,6 +36,7 @@ import { storedQueryRoutes } from './routes/storedqueries.js';
 import { pathRoutes } from './routes/paths.js';
 import { subgraphRoutes } from './routes/subgraphs.js';
 import { changeFeedRoutes } from './routes/changefeed.js';
+import { generationRoutes } from './routes/generation.js';
 import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/index.js';
 
 export interface ServerOptions {
@@ -79,6 +80,8 @@ export interface ServerOptions {
   pathDefaultTimeBudgetSeconds?: number;
   /** `Svc:SubGraphs:DefaultTimeBudgetSeconds`: an extraction's budget when the request gives none (default 30). */
   subgraphDefaultTimeBudgetSeconds?: number;
+  /** `Svc:Security:BenchmarkMaxIterations`: most iterations of one `GET /benchmark` (default 10,000). */
+  benchmarkMaxIterations?: number;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -167,6 +170,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
   await app.register(deploymentMaintenanceRoutes, context);
   await app.register(delegateRoutes, context);
   await app.register(saveGameDeploymentRoutes, context);
+  await app.register(generationRoutes, context);
   for (const area of [
     statusRoutes,
     vertexRoutes,

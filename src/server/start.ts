@@ -119,6 +119,7 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     subgraphDefaultTimeBudgetSeconds: settings.subgraphs.defaultTimeBudgetSeconds,
     changeFeedKeepAliveSeconds: settings.changeFeed.keepAliveSeconds,
     changeFeedFlushIntervalMilliseconds: settings.changeFeed.flushIntervalMilliseconds,
+    benchmarkMaxIterations: settings.security.benchmarkMaxIterations,
     apiKey: settings.security.apiKey,
     apiKeyHeaderName: settings.security.apiKeyHeaderName,
     allowedCorsOrigins: settings.cors.allowedOrigins,

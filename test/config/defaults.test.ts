@@ -16,6 +16,7 @@ describe('configuration defaults', () => {
         sensitiveRateLimitPermitPerWindow: 30,
         rateLimitWindowSeconds: 10,
         enableConfigurationWrite: false,
+        benchmarkMaxIterations: 10_000,
       },
       cors: { allowedOrigins: [] },
       namespaces: { maxNamespaces: 10_000 },

@@ -289,6 +289,28 @@ export const problems = {
     when: 'a path search ran out of its time budget or the client went away; `budgetSeconds` holds it',
   },
 
+  // Generation and the traversal benchmark (docs/generation.md).
+  GENERATE_REQUEST_INVALID: {
+    status: 400,
+    title: 'Bad Request',
+    when: '`GET /generate` got a non-numeric, negative, fractional, too large or unknown value',
+  },
+  BENCHMARK_REQUEST_INVALID: {
+    status: 400,
+    title: 'Bad Request',
+    when: '`GET /benchmark` got `iterations` that is not a positive integer or is over `Svc:Security:BenchmarkMaxIterations`',
+  },
+  BENCHMARK_GRAPH_EMPTY: {
+    status: 400,
+    title: 'Bad Request',
+    when: '`GET /benchmark` found no vertex in the default namespace',
+  },
+  BENCHMARK_BUSY: {
+    status: 503,
+    title: 'Benchmark busy',
+    when: "every benchmark worker is busy and the pool's queue is full; retry later",
+  },
+
   // Subgraphs.
   SUBGRAPH_REQUEST_INVALID: {
     status: 400,

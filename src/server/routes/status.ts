@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { subgraphAlgorithms } from '../../subgraphs/index.js';
+import { pathAlgorithms } from '../../paths/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { DurabilityBlock } from '../../index.js';
@@ -102,7 +103,7 @@ export async function statusRoutes(scope: FastifyInstance, { options }: RouteCon
         edgeCount: engine.edgeCount,
         indices: engine.indexes.list(),
         availableIndexPlugins: engine.indexes.pluginTypes,
-        availablePathPlugins: [],
+        availablePathPlugins: [...pathAlgorithms],
         availableSubGraphPlugins: subgraphAlgorithms(),
         availableAnalyticsPlugins: [],
         availableServicePlugins: [],

@@ -67,6 +67,8 @@ describe('GET /status', () => {
     assert.equal(status.edgeCount, 0);
     assert.deepEqual(status.indices, []);
     for (const list of pluginLists) assert.ok(Array.isArray(status[list]), list);
+    // The path searches POST /paths runs are listed as the available path plugins.
+    assert.deepEqual(status.availablePathPlugins, ['BLS', 'DIJKSTRA']);
     for (const block of blocks) {
       assert.equal(typeof status[block], 'object', block);
       assert.notEqual(status[block], null, block);
