@@ -35,3 +35,14 @@ export { degreeCentrality } from './degree.js';
 export { triangleCount } from './triangles.js';
 export { topScoreRows, partitionRows, partitionSizes, partitionMembers } from './rows.js';
 export type { ScoreRow, PartitionRow } from './rows.js';
+export { analyticsTaskName, analyticsTaskUrl } from './task.js';
+export type { AnalyticsTaskParameters } from './task.js';
+export { analyticsDescription } from './descriptions.js';
+export {
+  writeBack,
+  writeBackChunkVertices,
+  maxWriteBackKeyChars,
+  defaultWriteBackKey,
+  AnalyticsWriteBackFailed,
+} from './write-back.js';
+export type { WriteBackSummary, WriteBackTarget } from './write-back.js';

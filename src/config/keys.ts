@@ -484,6 +484,39 @@ export const CONFIG_KEYS = [
       '`timeBudgetSeconds`; a search still running then is stopped and answered 408 `Path budget exhausted`.',
   },
   {
+    key: 'Svc:Analytics:DefaultTimeBudgetSeconds',
+    kind: 'int',
+    default: 30,
+    minimum: 1,
+    maximum: 3600,
+    applyMode: 'liveForNewWork',
+    description:
+      'Time budget, in seconds, of a `POST /analytics/{algorithmName}` run whose body gives no ' +
+      '`timeBudgetSeconds` (capped by `Svc:Analytics:MaxTimeBudgetSeconds`); an iterative run then answers ' +
+      'its last completed round, any other 408 `Analytics budget exhausted`.',
+  },
+  {
+    key: 'Svc:Analytics:MaxTimeBudgetSeconds',
+    kind: 'int',
+    default: 300,
+    minimum: 1,
+    maximum: 3600,
+    applyMode: 'liveForNewWork',
+    description:
+      'Largest `timeBudgetSeconds` an analytics request may give; a larger one is refused with 400.',
+  },
+  {
+    key: 'Svc:Analytics:MaxConcurrentRuns',
+    kind: 'int',
+    default: 1,
+    minimum: 1,
+    maximum: 64,
+    applyMode: 'restart',
+    description:
+      'Analytics runs the process executes at once, all namespaces together; a run beyond it is refused ' +
+      'with 429 `Analytics run slots exhausted`.',
+  },
+  {
     key: 'Svc:SubGraphs:DefaultTimeBudgetSeconds',
     kind: 'double',
     default: 30,

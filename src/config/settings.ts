@@ -85,6 +85,11 @@ export interface SkeinSettings {
     /** seconds a path search may run when its request names no budget */
     readonly defaultTimeBudgetSeconds: number;
   };
+  readonly analytics: {
+    readonly defaultTimeBudgetSeconds: number;
+    readonly maxTimeBudgetSeconds: number;
+    readonly maxConcurrentRuns: number;
+  };
   readonly subgraphs: {
     /** seconds one extraction may run */
     readonly defaultTimeBudgetSeconds: number;
@@ -173,6 +178,11 @@ export function buildSettings(get: ConfigValueReader): SkeinSettings {
     },
     paths: {
       defaultTimeBudgetSeconds: get('Svc:Paths:DefaultTimeBudgetSeconds'),
+    },
+    analytics: {
+      defaultTimeBudgetSeconds: get('Svc:Analytics:DefaultTimeBudgetSeconds'),
+      maxTimeBudgetSeconds: get('Svc:Analytics:MaxTimeBudgetSeconds'),
+      maxConcurrentRuns: get('Svc:Analytics:MaxConcurrentRuns'),
     },
     subgraphs: {
       defaultTimeBudgetSeconds: get('Svc:SubGraphs:DefaultTimeBudgetSeconds'),

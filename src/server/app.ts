@@ -37,6 +37,8 @@ import { pathRoutes } from './routes/paths.js';
 import { subgraphRoutes } from './routes/subgraphs.js';
 import { changeFeedRoutes } from './routes/changefeed.js';
 import { generationRoutes } from './routes/generation.js';
+import { analyticsRoutes } from './routes/analytics.js';
+import { AnalyticsRuntime, type AnalyticsServerOptions } from './analytics-runtime.js';
 import { defaultFlushIntervalMilliseconds, defaultKeepAliveSeconds } from '../changefeed/index.js';
 
 export interface ServerOptions {
@@ -82,6 +84,8 @@ export interface ServerOptions {
   subgraphDefaultTimeBudgetSeconds?: number;
   /** `Svc:Security:BenchmarkMaxIterations`: most iterations of one `GET /benchmark` (default 10,000). */
   benchmarkMaxIterations?: number;
+  /** `Svc:Analytics:*` and the write-back's chunk size; absent: the documented defaults (docs/analytics.md). */
+  analytics?: AnalyticsServerOptions;
   /** Told about every route as it is registered (tests check the OpenAPI document covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -164,7 +168,10 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     development: options.development,
   });
 
-  const context = { options };
+  // One pool and one run gate per server (so per process as shipped), closed with the server.
+  const analytics = new AnalyticsRuntime(options.analytics);
+  app.addHook('onClose', async () => analytics.close());
+  const context: RouteContext = { options, analytics };
   await app.register(healthRoutes, context);
   await app.register(namespaceRoutes, context);
   await app.register(deploymentMaintenanceRoutes, context);
@@ -188,6 +195,7 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
     pathRoutes,
     subgraphRoutes,
     changeFeedRoutes,
+    analyticsRoutes,
   ]) {
     registerScoped(app, options.namespaces, async (scope) => area(scope, context));
   }
@@ -199,4 +207,6 @@ export async function buildServer(options: ServerOptions): Promise<SkeinServer> 
 /** What every route area receives besides its Fastify scope. */
 export interface RouteContext {
   options: ServerOptions;
+  /** The analytics runs' worker pool and run gate. */
+  analytics: AnalyticsRuntime;
 }

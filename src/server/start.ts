@@ -117,6 +117,11 @@ async function startClaimed(config: LoadedConfig, lock: StorageLock | undefined)
     fragmentMaxSteps: settings.fragments.maxSteps,
     pathDefaultTimeBudgetSeconds: settings.paths.defaultTimeBudgetSeconds,
     subgraphDefaultTimeBudgetSeconds: settings.subgraphs.defaultTimeBudgetSeconds,
+    analytics: {
+      defaultTimeBudgetSeconds: settings.analytics.defaultTimeBudgetSeconds,
+      maxTimeBudgetSeconds: settings.analytics.maxTimeBudgetSeconds,
+      maxConcurrentRuns: settings.analytics.maxConcurrentRuns,
+    },
     changeFeedKeepAliveSeconds: settings.changeFeed.keepAliveSeconds,
     changeFeedFlushIntervalMilliseconds: settings.changeFeed.flushIntervalMilliseconds,
     benchmarkMaxIterations: settings.security.benchmarkMaxIterations,

@@ -47,6 +47,7 @@ describe('configuration defaults', () => {
       metadata: { directory: null },
       fragments: { maxSteps: 10_000_000 },
       paths: { defaultTimeBudgetSeconds: 30 },
+      analytics: { defaultTimeBudgetSeconds: 30, maxTimeBudgetSeconds: 300, maxConcurrentRuns: 1 },
       subgraphs: {
         defaultTimeBudgetSeconds: 30,
         compileCacheMaxEntries: 256,

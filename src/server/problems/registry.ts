@@ -349,6 +349,38 @@ export const problems = {
     when: 'an extraction ran out of its time budget or the client went away; `budgetSeconds` holds it',
   },
 
+  // Analytics.
+  ANALYTICS_REQUEST_INVALID: {
+    status: 400,
+    title: 'Bad Request',
+    when: 'an analytics request breaks one of its rules (a knob out of range, a direction, a write-back key)',
+  },
+  ANALYTICS_ALGORITHM_NOT_FOUND: {
+    status: 404,
+    title: 'Not Found',
+    when: 'no analytics algorithm has that name (names are case-sensitive)',
+  },
+  ANALYTICS_PARTITION_NOT_FOUND: {
+    status: 404,
+    title: 'Not Found',
+    when: 'the run produced no partition of that id',
+  },
+  ANALYTICS_RUN_SLOTS_EXHAUSTED: {
+    status: 429,
+    title: 'Analytics run slots exhausted',
+    when: 'every run slot of the process is taken (`Svc:Analytics:MaxConcurrentRuns`); retry later',
+  },
+  ANALYTICS_BUDGET_EXHAUSTED: {
+    status: 408,
+    title: 'Analytics budget exhausted',
+    when: 'an analytics run ran out of its time budget before it had a usable result; `budgetSeconds` holds it',
+  },
+  ANALYTICS_WRITE_BACK_FAILED: {
+    status: 500,
+    title: 'Analytics write-back failed mid-way',
+    when: 'a chunk of an analytics write-back failed; earlier chunks stay, `chunksWritten` counts them',
+  },
+
   // Bulk interchange.
   IMPORT_TARGET_NOT_EMPTY: {
     status: 409,

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { subgraphAlgorithms } from '../../subgraphs/index.js';
 import { pathAlgorithms } from '../../paths/index.js';
+import { analyticsAlgorithms } from '../../analytics/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { DurabilityBlock } from '../../index.js';
@@ -105,7 +106,7 @@ export async function statusRoutes(scope: FastifyInstance, { options }: RouteCon
         availableIndexPlugins: engine.indexes.pluginTypes,
         availablePathPlugins: [...pathAlgorithms],
         availableSubGraphPlugins: subgraphAlgorithms(),
-        availableAnalyticsPlugins: [],
+        availableAnalyticsPlugins: [...analyticsAlgorithms],
         availableServicePlugins: [],
         apiKeyRequired,
         authenticated: request.authenticated,
