@@ -33,6 +33,7 @@ const scripts = [
   'bulk',
   'paths',
   'subgraphs',
+  'benchmark-route',
 ] as const;
 
 const { values } = parseArgs({
