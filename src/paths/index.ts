@@ -49,6 +49,6 @@ export type {
   PathRuleSources,
 } from './request.js';
 export { lookupStoredPathQuery } from './stored-queries.js';
-export { bindSemantic } from './semantic.js';
+export { bindSemantic, scoreThreshold } from './semantic.js';
 export type { BoundSemantic, SemanticBlock } from './semantic.js';
 export type { StoredPathQuery, StoredPathQueryLookup } from './stored-queries.js';

@@ -99,10 +99,7 @@ export function bindSemantic(block: SemanticBlock, options: { allowCost: boolean
   } = { context, metric, embeddingName, queryVector };
   const minScore = block.minScore;
   if (minScore !== null && minScore !== undefined) {
-    bound.vertexFilter =
-      metric === 'L2'
-        ? (vertex) => context.TrySimilarity(vertex, score) && score.value <= minScore
-        : (vertex) => context.TrySimilarity(vertex, score) && score.value >= minScore;
+    bound.vertexFilter = scoreThreshold(bound, minScore);
   } else if (costBySimilarity) {
     bound.vertexFilter = (vertex) => context.TrySimilarity(vertex, score);
   }
@@ -114,4 +111,20 @@ export function bindSemantic(block: SemanticBlock, options: { allowCost: boolean
         : (vertex) => (context.TrySimilarity(vertex, score) ? score.value : Number.NaN);
   }
   return bound;
+}
+
+/**
+ * The filter a score threshold installs: a vertex passes when its embedding scores at least `minScore`
+ * (Cosine, DotProduct) or at most `minScore` (L2, a distance). The request-level `minScore` and a subgraph
+ * step's `semanticMinScore` both use it.
+ */
+export function scoreThreshold(
+  bound: Pick<BoundSemantic, 'context' | 'metric'>,
+  minScore: number,
+): (vertex: VertexView) => boolean {
+  const { context } = bound;
+  const score = new OutCell(0);
+  return bound.metric === 'L2'
+    ? (vertex) => context.TrySimilarity(vertex, score) && score.value <= minScore
+    : (vertex) => context.TrySimilarity(vertex, score) && score.value >= minScore;
 }

@@ -13,13 +13,12 @@ import {
   EMPTY_TRAVERSAL_CONTEXT,
   type FragmentCompileFailure,
   type FragmentRuntime,
-  OutCell,
   SUBGRAPH_DELEGATE_KINDS,
   toWireDiagnostics,
   type VertexView,
   type WireDiagnostic,
 } from '../fragments/index.js';
-import { bindSemantic, type BoundSemantic } from '../paths/index.js';
+import { bindSemantic, scoreThreshold, type BoundSemantic } from '../paths/index.js';
 import { storedQueriesOf, subgraphSpecificationOf } from '../storedqueries/index.js';
 import type { Engine } from '../engine/index.js';
 import type { ElementTest, MatchRules, MatchStep } from './match.js';
@@ -196,11 +195,8 @@ export function matchRulesOf(
   };
   const threshold = (minScore: number): ElementTest => {
     if (semantic === undefined) throw new Error('a step threshold without a semantic block');
-    const score = new OutCell(0);
-    const scorer = semantic.context;
-    return semantic.metric === 'L2'
-      ? (id) => scorer.TrySimilarity(rt.vertex(id), score) && score.value <= minScore
-      : (id) => scorer.TrySimilarity(rt.vertex(id), score) && score.value >= minScore;
+    const passes = scoreThreshold(semantic, minScore);
+    return (id) => passes(rt.vertex(id));
   };
 
   let vertexFilter = vertexTest(plan.vertexFilter);

@@ -8,26 +8,9 @@ import { beforeEach } from 'node:test';
 import type { ServerOptions } from '../../src/server/app.js';
 import { assertJson, useServer, type Client, type Fixture, type HttpReply } from './server.js';
 
-export interface SemanticEcho {
-  embeddingName: string;
-  metric: string;
-  dimension: number;
-  queryText?: string;
-  minScore?: number;
-  patternThresholds?: { pattern: string; minScore: number }[];
-}
-
-export interface Summary {
-  name: string;
-  vertexCount: number;
-  edgeCount: number;
-  algorithmPluginName: string;
-  sourceFallen8Id: string;
-  canRecalculate: boolean;
-  additionalInformation: Record<string, string> | null;
-  rebuildFailure: string | null;
-  semantic?: SemanticEcho;
-}
+import type { SubgraphSummary } from '../../src/subgraphs/index.js';
+export type { SemanticEcho } from '../../src/subgraphs/index.js';
+export type Summary = SubgraphSummary;
 
 export interface WireElement {
   id: number;
